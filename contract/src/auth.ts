@@ -1,0 +1,37 @@
+import Type from 'typebox';
+
+export const ROLES = ['none', 'anon', 'mod', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles an account can hold; authors (anon) never have accounts. */
+export const ACCOUNT_ROLES = ['mod', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+export const AuthStateSchema = Type.Object({
+  role: Type.Union(ROLES.map((r) => Type.Literal(r))),
+  ttl: Type.Integer({ description: 'session expiry in epoch seconds; 0 without a session' }),
+});
+export type AuthState = Type.Static<typeof AuthStateSchema>;
+
+export const ModeratorLoginSchema = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export const AuthorLoginSchema = Type.Object(
+  {
+    cpt: Type.String({ minLength: 1, maxLength: 64 }),
+    article_id: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export const LoginSchema = Type.Union([ModeratorLoginSchema, AuthorLoginSchema]);
+export type ModeratorLogin = Type.Static<typeof ModeratorLoginSchema>;
+export type AuthorLogin = Type.Static<typeof AuthorLoginSchema>;
+
+/** "Logged in" in the spec's sense: a moderation role, not an author or nobody. */
+export function isLoggedIn(role: Role): boolean {
+  return role === 'mod' || role === 'admin';
+}

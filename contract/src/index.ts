@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './limits.ts';
+export * from './auth.ts';
+export * from './content-types.ts';
