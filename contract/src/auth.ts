@@ -7,7 +7,8 @@ export const ACCOUNT_ROLES = ['mod', 'admin'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 export const AuthStateSchema = Type.Object({
-  role: Type.Union(ROLES.map((r) => Type.Literal(r))),
+  // Spelled out: a mapped array would type as TLiteral<Role>[] and make Static<…>['role'] never.
+  role: Type.Union([Type.Literal('none'), Type.Literal('anon'), Type.Literal('mod'), Type.Literal('admin')]),
   ttl: Type.Integer({ description: 'session expiry in epoch seconds; 0 without a session' }),
 });
 export type AuthState = Type.Static<typeof AuthStateSchema>;

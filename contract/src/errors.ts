@@ -18,7 +18,12 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** One failing field of a 400: `field` is a JSON pointer-like path such as `data/title`. */
-export type FieldError = { field: string; keyword: string; message: string; params?: Record<string, unknown> };
+export type FieldError = {
+  field: string;
+  keyword: string;
+  message: string;
+  params?: Record<string, unknown>;
+};
 
 /** The body of every error answer. */
 export type ErrorBody = {

@@ -1,0 +1,3 @@
+export * from './ui-schema.ts';
+export * from './content-type.ts';
+export * from './validator.ts';

@@ -1,0 +1,221 @@
+import Type from 'typebox';
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { LocalizedTextSchema } from '../content-types.ts';
+import { LOCALES } from '../limits.ts';
+
+export const WIDGETS = [
+  'markdown',
+  'image',
+  'files',
+  'input',
+  'textarea',
+  'select',
+  'checkbox',
+  'date',
+  'time',
+  'datetime',
+  'tags',
+  'tags-predefined',
+] as const;
+export type WidgetName = (typeof WIDGETS)[number];
+
+export const INPUT_TYPES = [
+  'text',
+  'number',
+  'email',
+  'password',
+  'search',
+  'url',
+  'tel',
+  'date',
+  'time',
+  'range',
+  'color',
+] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+export const DEFAULT_INPUT_TYPE: InputType = 'text';
+
+/** Widgets whose element carries no options (an empty `options` object is tolerated). */
+export const PLAIN_WIDGETS = [
+  'markdown',
+  'image',
+  'files',
+  'textarea',
+  'checkbox',
+  'date',
+  'time',
+  'datetime',
+  'tags',
+] as const satisfies readonly WidgetName[];
+
+// Closed objects, so a misspelt key ("lable", "choises") is refused instead of silently ignored.
+const CLOSED = { additionalProperties: false } as const;
+/** Predefined tags are stored lowercased (spec section 2), so the offered ones must be lowercase too. */
+export const LOWERCASE_PATTERN = '^[^\\p{Lu}\\p{Lt}]*$';
+
+const NonEmptyString = Type.String({ minLength: 1 });
+const NonEmptyLocalizedTextSchema = Type.Object(
+  Object.fromEntries(LOCALES.map((l) => [l, NonEmptyString])) as Record<
+    (typeof LOCALES)[number],
+    typeof NonEmptyString
+  >,
+);
+
+const elementBase = {
+  scope: Type.String({ minLength: 1, description: 'a property name of the merged schema' }),
+  label: LocalizedTextSchema,
+  help: Type.Optional(LocalizedTextSchema),
+};
+
+export const SelectChoiceSchema = Type.Object(
+  { value: NonEmptyString, text: Type.Union([NonEmptyLocalizedTextSchema, NonEmptyString]) },
+  CLOSED,
+);
+export type SelectChoice = Type.Static<typeof SelectChoiceSchema>;
+
+export const InputOptionsSchema = Type.Object({ type: Type.Optional(Type.Enum(INPUT_TYPES)) }, CLOSED);
+export const SelectOptionsSchema = Type.Object(
+  { multiple: Type.Optional(Type.Boolean()), choices: Type.Array(SelectChoiceSchema, { minItems: 1 }) },
+  CLOSED,
+);
+export const TagsPredefinedOptionsSchema = Type.Object(
+  {
+    tags: Type.Array(Type.String({ minLength: 1, pattern: LOWERCASE_PATTERN }), {
+      minItems: 1,
+      uniqueItems: true,
+    }),
+  },
+  CLOSED,
+);
+
+export const PlainElementSchema = Type.Object(
+  { ...elementBase, widget: Type.Enum(PLAIN_WIDGETS), options: Type.Optional(Type.Object({}, CLOSED)) },
+  CLOSED,
+);
+export const InputElementSchema = Type.Object(
+  { ...elementBase, widget: Type.Literal('input'), options: Type.Optional(InputOptionsSchema) },
+  CLOSED,
+);
+export const SelectElementSchema = Type.Object(
+  { ...elementBase, widget: Type.Literal('select'), options: SelectOptionsSchema },
+  CLOSED,
+);
+export const TagsPredefinedElementSchema = Type.Object(
+  { ...elementBase, widget: Type.Literal('tags-predefined'), options: TagsPredefinedOptionsSchema },
+  CLOSED,
+);
+
+export const UiElementSchema = Type.Union([
+  PlainElementSchema,
+  InputElementSchema,
+  SelectElementSchema,
+  TagsPredefinedElementSchema,
+]);
+export type UiElement = Type.Static<typeof UiElementSchema>;
+export type InputElement = Type.Static<typeof InputElementSchema>;
+export type SelectElement = Type.Static<typeof SelectElementSchema>;
+export type TagsPredefinedElement = Type.Static<typeof TagsPredefinedElementSchema>;
+
+/** `uischema.json`: one element per field, in display order. */
+export const UiSchemaSchema = Type.Array(UiElementSchema);
+export type UiSchema = Type.Static<typeof UiSchemaSchema>;
+
+/** `config.json` of a type: its names per locale and file limits where they differ from the server's. */
+export const TypeConfigSchema = Type.Object(
+  {
+    title: LocalizedTextSchema,
+    description: LocalizedTextSchema,
+    file: Type.Optional(
+      Type.Object(
+        {
+          max_file_size: Type.Optional(Type.Integer({ minimum: 1, description: 'bytes' })),
+          allowed_extensions: Type.Optional(
+            Type.Array(Type.String({ pattern: '^[A-Za-z0-9]+$', description: 'without the dot' }), {
+              minItems: 1,
+            }),
+          ),
+        },
+        CLOSED,
+      ),
+    ),
+  },
+  CLOSED,
+);
+export type TypeConfig = Type.Static<typeof TypeConfigSchema>;
+
+/** One thing wrong in a checked document: `path` is a JSON pointer into it ('' for the whole). */
+export type FormatProblem = { path: string; message: string };
+
+const ELEMENT_SCHEMA_BY_WIDGET: Record<WidgetName, (typeof UiElementSchema.anyOf)[number]> = {
+  ...(Object.fromEntries(PLAIN_WIDGETS.map((w) => [w, PlainElementSchema])) as Record<
+    (typeof PLAIN_WIDGETS)[number],
+    typeof PlainElementSchema
+  >),
+  input: InputElementSchema,
+  select: SelectElementSchema,
+  'tags-predefined': TagsPredefinedElementSchema,
+};
+
+// Used only while the widget is unknown, to report every other problem of the element as well.
+const AnyElementSchema = Type.Object({
+  ...elementBase,
+  widget: Type.Enum(WIDGETS),
+  options: Type.Optional(Type.Object({})),
+});
+
+/** Tells the widget of a value that may be a UI element, when it names a known one. */
+export function widgetOf(element: unknown): WidgetName | undefined {
+  if (typeof element !== 'object' || element === null || !('widget' in element)) return undefined;
+  const { widget } = element;
+  return (WIDGETS as readonly unknown[]).includes(widget) ? (widget as WidgetName) : undefined;
+}
+
+/** Lists what makes `value` differ from `schema`, with paths prefixed by `prefix`. */
+function formatProblems(schema: TSchema, value: unknown, prefix = ''): FormatProblem[] {
+  return Value.Errors(schema, value)
+    .filter((e) => !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')))
+    .filter((e) => e.keyword !== 'anyOf')
+    .map((e) => ({ path: prefix + e.instancePath, message: describeError(e) }));
+}
+
+function describeError(error: ReturnType<typeof Value.Errors>[number]): string {
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown key ${error.params.additionalProperties.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'enum':
+      return `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'pattern':
+      return error.params.pattern === LOWERCASE_PATTERN ? 'must be lowercase' : error.message;
+    default:
+      return error.message;
+  }
+}
+
+/** Checks a parsed `uischema.json` against the UI-schema format; empty when it conforms. */
+export function checkUiSchema(value: unknown): FormatProblem[] {
+  if (!Array.isArray(value)) return [{ path: '', message: 'must be an array of elements' }];
+  return value.flatMap((element: unknown, index) => {
+    const widget = widgetOf(element);
+    const schema = widget === undefined ? AnyElementSchema : ELEMENT_SCHEMA_BY_WIDGET[widget];
+    // Only the union member of the element's own widget speaks, so errors name the real problem.
+    return formatProblems(schema, element, `/${index}`);
+  });
+}
+
+/** Checks a parsed `config.json` against the type config format; empty when it conforms. */
+export function checkTypeConfig(value: unknown): FormatProblem[] {
+  return formatProblems(TypeConfigSchema, value);
+}
+
+/** Tells whether a parsed value is a well-formed UI schema. */
+export function isUiSchema(value: unknown): value is UiSchema {
+  return checkUiSchema(value).length === 0;
+}
+
+/** The input type an `input` element renders, `text` when it names none. */
+export function inputTypeOf(element: InputElement): InputType {
+  return element.options?.type ?? DEFAULT_INPUT_TYPE;
+}
