@@ -1,0 +1,152 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '@einwurf/contract';
+import type { AppConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import type { Database } from './db/types.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { contentTypeRoutes } from './features/content-types/routes.ts';
+import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { publicRoutes } from './features/public/routes.ts';
+import csrf from './plugins/csrf.ts';
+import errorHandler from './plugins/error-handler.ts';
+import metrics from './plugins/metrics.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import sessions from './plugins/sessions.ts';
+import { webApp } from './plugins/web-app.ts';
+import { VERSION } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    limiter: RateLimiter;
+  }
+}
+
+export type AppDeps = {
+  /** A database the caller owns (and closes); otherwise the app opens one from the config. */
+  db?: Kysely<Database>;
+  /** A rate limiter the caller owns; otherwise Redis when REDIS_URL is set, else in memory. */
+  limiter?: RateLimiter;
+  contentTypes?: ContentTypes;
+  /** Extra routes under /api/v1, registered with the others (tests add protected probes here). */
+  apiPlugins?: FastifyPluginAsync[];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+};
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'res.headers["x-csrf-token"]',
+  ...['password', 'old_password', 'password_repeat', 'token', 'solution'].flatMap((f) => [
+    f,
+    `*.${f}`,
+    `body.${f}`,
+    `req.body.${f}`,
+  ]),
+];
+
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine injects style elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const ownsDb = deps.db === undefined;
+  const db = deps.db ?? createDatabase(config.database);
+  const ownsLimiter = deps.limiter === undefined;
+  const limiter =
+    deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('limiter', limiter);
+  app.addHook('onClose', async () => {
+    if (ownsLimiter) await limiter.close();
+    if (ownsDb) await db.destroy();
+  });
+
+  // The client sends a JSON content type on every request, bodiless POSTs (logout) included.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // The API speaks JSON; other bodies get 415 (multipart arrives with the files feature).
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(errorHandler);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.
+    strictTransportSecurity: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(csrf, { secret: config.secret });
+  await app.register(sessions, { db });
+  await app.register(metrics);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Einwurf API', version: VERSION },
+      servers: [{ url: '/' }],
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(contentTypeRoutes, { contentTypes });
+      await api.register(publicRoutes);
+      await api.register(authRoutes);
+      for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(healthRoutes);
+  await app.register(webApp, { webDist: config.webDist });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from './cli.ts';
+import { createDatabase } from './db/database.ts';
+import { verifyCredentials } from './features/users/service.ts';
+import { parseDatabaseUrl } from './config.ts';
+
+function io(env: Record<string, string>, answers?: string[]): CliIo & { stdout: string; stderr: string } {
+  const result = {
+    env,
+    stdout: '',
+    stderr: '',
+    out(text: string) {
+      result.stdout += text;
+    },
+    err(text: string) {
+      result.stderr += text;
+    },
+    askSecret: answers ? async () => answers.shift() ?? '' : undefined,
+  };
+  return result;
+}
+
+describe('einwurf CLI', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-cli-'));
+    env = { DATABASE_URL: `sqlite:${path.join(dir, 'cli.sqlite')}` };
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function check(username: string, password: string): Promise<string | undefined> {
+    const db = createDatabase(parseDatabaseUrl(env['DATABASE_URL']!, dir));
+    try {
+      return (await verifyCredentials(db, username, password))?.role;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('migrates, then reports the database up to date', async () => {
+    const first = io(env);
+    expect(await runCli(['migrate'], first)).toBe(0);
+    expect(first.stdout).toMatch(/applied 2026-11-21-users-sessions/);
+    const second = io(env);
+    expect(await runCli(['migrate'], second)).toBe(0);
+    expect(second.stdout).toBe('database is up to date\n');
+  });
+
+  it('creates a user with --password', async () => {
+    const out = io(env);
+    expect(
+      await runCli(['user', 'create', 'Anna', '--role', 'admin', '--password', 'annas password'], out),
+    ).toBe(0);
+    expect(out.stdout).toBe('created admin Anna\n');
+    expect(await check('anna', 'annas password')).toBe('admin');
+  });
+
+  it('takes the password from EINWURF_USER_PASSWORD', async () => {
+    const out = io({ ...env, EINWURF_USER_PASSWORD: 'from the environment' });
+    expect(await runCli(['user', 'create', 'Envy', '--role', 'mod'], out)).toBe(0);
+    expect(await check('Envy', 'from the environment')).toBe('mod');
+  });
+
+  it('asks twice on a terminal and refuses differing answers', async () => {
+    const same = io(env, ['typed password', 'typed password']);
+    expect(await runCli(['user', 'create', 'Typist', '--role', 'mod'], same)).toBe(0);
+    expect(await check('Typist', 'typed password')).toBe('mod');
+    const differing = io(env, ['typed password', 'typo password']);
+    expect(await runCli(['user', 'create', 'Typist2', '--role', 'mod'], differing)).toBe(1);
+    expect(differing.stderr).toBe('einwurf: the passwords do not match\n');
+  });
+
+  it('generates and prints a password without a terminal', async () => {
+    const out = io(env);
+    expect(await runCli(['user', 'create', 'Gene', '--role', 'mod'], out)).toBe(0);
+    const password = /║ {3}([A-Za-z0-9_-]{24}) +║/.exec(out.stdout)?.[1];
+    expect(password).toBeDefined();
+    expect(await check('Gene', password!)).toBe('mod');
+  });
+
+  it('changes a password', async () => {
+    expect(await runCli(['user', 'passwd', 'anna', '--password', 'new password!'], io(env))).toBe(0);
+    expect(await check('Anna', 'new password!')).toBe('admin');
+  });
+
+  it('fails clearly with exit code 1', async () => {
+    const cases: [string[], RegExp][] = [
+      [['user', 'create', 'anna', '--role', 'mod', '--password', 'whatever1'], /username is already taken/],
+      [['user', 'create', 'x', '--role', 'mod', '--password', 'whatever1'], /3-64 characters/],
+      [['user', 'create', 'Shorty', '--role', 'mod', '--password', 'short'], /password must be 8/],
+      [
+        ['user', 'create', 'Boss', '--role', 'boss', '--password', 'whatever1'],
+        /Allowed choices are mod, admin/,
+      ],
+      [['user', 'create', 'Nobody'], /required option '--role <role>'/],
+      [['user', 'passwd', 'ghost', '--password', 'whatever1'], /no such user/],
+      [['frobnicate'], /unknown command/],
+    ];
+    for (const [argv, message] of cases) {
+      const out = io(env);
+      expect(await runCli(argv, out), argv.join(' ')).toBe(1);
+      expect(out.stderr, argv.join(' ')).toMatch(message);
+    }
+    const badConfig = io({ DATABASE_URL: 'mysql://x/y' });
+    expect(await runCli(['user', 'list'], badConfig)).toBe(1);
+    expect(badConfig.stderr).toMatch(/DATABASE_URL/);
+  });
+
+  it('lists users as a table from a real process', async () => {
+    const bin = fileURLToPath(new URL('../bin/einwurf.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'user', 'list'], {
+      env: { ...process.env, ...env },
+      timeout: 15_000,
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^username\s+role\s+created$/);
+    expect(lines[1]).toMatch(/^-+\s+-+\s+-+$/);
+    expect(lines.slice(2).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([
+      ['Anna', 'admin'],
+      ['Envy', 'mod'],
+      ['Gene', 'mod'],
+      ['Typist', 'mod'],
+    ]);
+  });
+});

@@ -1,0 +1,177 @@
+import { createInterface } from 'node:readline/promises';
+import { Command, CommanderError, Option } from 'commander';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_ROLES } from '@einwurf/contract';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/types.ts';
+import { AppError } from './errors.ts';
+import { generatePassword } from './features/users/passwords.ts';
+import { assertValidPassword, createUser, listUsers, setPassword } from './features/users/service.ts';
+import { boxed, table } from './text.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the commands may touch of the outside world, so tests can hand in their own. */
+export type CliIo = {
+  env: Env;
+  out(text: string): void;
+  err(text: string): void;
+  /** Asks for a secret without echoing it; undefined when there is no terminal to ask on. */
+  askSecret: ((question: string) => Promise<string>) | undefined;
+};
+
+export class CliError extends Error {}
+
+/** Reads a password: the option, EINWURF_USER_PASSWORD, a prompt (twice) on a terminal, or a new one. */
+export async function choosePassword(
+  given: string | undefined,
+  io: CliIo,
+): Promise<{ password: string; generated: boolean }> {
+  const fromEnv = io.env['EINWURF_USER_PASSWORD'];
+  const password = given ?? (fromEnv === '' ? undefined : fromEnv);
+  if (password !== undefined) return { password, generated: false };
+  if (io.askSecret !== undefined) {
+    const first = await io.askSecret('Password: ');
+    assertValidPassword(first);
+    const second = await io.askSecret('Repeat password: ');
+    if (first !== second) throw new CliError('the passwords do not match');
+    return { password: first, generated: false };
+  }
+  return { password: generatePassword(), generated: true };
+}
+
+function showGenerated(io: CliIo, username: string, password: string): void {
+  io.out(boxed([`Generated password for ${username} (shown only once):`, '', `  ${password}`]) + '\n');
+}
+
+/** `einwurf migrate`: applies pending migrations. */
+export async function migrateCommand(db: Kysely<Database>, io: CliIo): Promise<void> {
+  const results = await migrateToLatest(db);
+  io.out(
+    results.length === 0
+      ? 'database is up to date\n'
+      : results.map((r) => `applied ${r.migrationName}\n`).join(''),
+  );
+}
+
+/** `einwurf user create`: creates a moderation account. */
+export async function createUserCommand(
+  db: Kysely<Database>,
+  io: CliIo,
+  username: string,
+  options: { role: string; password?: string | undefined },
+): Promise<void> {
+  const { password, generated } = await choosePassword(options.password, io);
+  const user = await createUser(db, { username, role: options.role, password });
+  io.out(`created ${user.role} ${user.username}\n`);
+  if (generated) showGenerated(io, user.username, password);
+}
+
+/** `einwurf user passwd`: sets an account's password. */
+export async function passwdCommand(
+  db: Kysely<Database>,
+  io: CliIo,
+  username: string,
+  options: { password?: string | undefined },
+): Promise<void> {
+  const { password, generated } = await choosePassword(options.password, io);
+  const user = await setPassword(db, username, password);
+  io.out(`password changed for ${user.username}\n`);
+  if (generated) showGenerated(io, user.username, password);
+}
+
+/** `einwurf user list`: prints every account as a table. */
+export async function listUsersCommand(db: Kysely<Database>, io: CliIo): Promise<void> {
+  const users = await listUsers(db);
+  const rows = users.map((u) => [u.username, u.role, new Date(u.createdAt).toISOString().slice(0, 19) + 'Z']);
+  io.out(table(['username', 'role', 'created'], rows) + '\n');
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AppError) {
+    const fields = error.fields?.map((f) => f.field).join(', ');
+    return fields && !error.message.includes(fields) ? `${error.message} (${fields})` : error.message;
+  }
+  if (error instanceof ConfigError) return `configuration error: ${error.message}`;
+  if (error instanceof CliError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs the CLI with argv (without node and script) and answers the exit code: 0 or 1. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let db: Kysely<Database> | undefined;
+  // Account commands migrate first, so they work on a fresh database too.
+  const withDb = async (fn: (db: Kysely<Database>) => Promise<void>, migrateFirst = true) => {
+    const config = loadConfig(io.env);
+    db = createDatabase(config.database);
+    if (migrateFirst) await migrateToLatest(db);
+    await fn(db);
+  };
+
+  const program = new Command('einwurf')
+    .description('Einwurf administration')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(() => withDb((d) => migrateCommand(d, io), false));
+  const user = program.command('user').description('manage moderation accounts');
+  user
+    .command('create <username>')
+    .description(
+      'create an account (password from --password, EINWURF_USER_PASSWORD, a prompt, or generated)',
+    )
+    .addOption(new Option('--role <role>', 'mod or admin').choices(ACCOUNT_ROLES).makeOptionMandatory())
+    .option('--password <password>', 'the password (visible in shell history; prefer the prompt)')
+    .action((username: string, options: { role: string; password?: string }) =>
+      withDb((d) => createUserCommand(d, io, username, options)),
+    );
+  user
+    .command('passwd <username>')
+    .description("set an account's password")
+    .option('--password <password>', 'the new password')
+    .action((username: string, options: { password?: string }) =>
+      withDb((d) => passwdCommand(d, io, username, options)),
+    );
+  user
+    .command('list')
+    .description('list accounts')
+    .action(() => withDb((d) => listUsersCommand(d, io)));
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    io.err(`einwurf: ${describeError(error)}\n`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+async function askSecretOnTerminal(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  process.stdout.write(question);
+  // Keep typed characters off the screen; readline has no public switch for it.
+  (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => {};
+  try {
+    return await rl.question('');
+  } finally {
+    rl.close();
+    process.stdout.write('\n');
+  }
+}
+
+/** The process entry used by bin/einwurf.mjs. */
+export async function main(argv: string[]): Promise<number> {
+  return runCli(argv.slice(2), {
+    env: process.env,
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    askSecret: process.stdin.isTTY && process.stdout.isTTY ? askSecretOnTerminal : undefined,
+  });
+}

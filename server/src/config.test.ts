@@ -1,0 +1,102 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ALLOWED_EXTENSIONS, loadConfig, prepareDataDir, testConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives a frozen config with the documented defaults', () => {
+    const config = loadConfig({}, '/srv/einwurf');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/einwurf/data',
+      database: { dialect: 'sqlite', path: '/srv/einwurf/data/einwurf.sqlite' },
+      fileStorage: 'disk',
+      redisUrl: undefined,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      secret: undefined,
+      powDifficulty: 16,
+      maxFileSize: 10_000_000,
+      allowedExtensions: [...DEFAULT_ALLOWED_EXTENSIONS],
+      sessionTtl: 28_800,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.webDist).toMatch(/web[/\\]dist$/);
+    expect(config.contentTypesDir).toMatch(/content-types$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every database URL form', () => {
+    const db = (url: string) => loadConfig({ DATABASE_URL: url }, '/srv').database;
+    expect(db('sqlite:db/x.sqlite')).toEqual({ dialect: 'sqlite', path: '/srv/db/x.sqlite' });
+    expect(db('sqlite:///abs/x.sqlite')).toEqual({ dialect: 'sqlite', path: '/abs/x.sqlite' });
+    expect(db('/abs/y.sqlite')).toEqual({ dialect: 'sqlite', path: '/abs/y.sqlite' });
+    expect(db(':memory:')).toEqual({ dialect: 'sqlite', path: ':memory:' });
+    expect(db('postgres://u@h:5432/d')).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/d' });
+    expect(db('postgresql://u@h/d')).toEqual({ dialect: 'postgres', url: 'postgresql://u@h/d' });
+  });
+
+  it('normalises the extension list', () => {
+    const config = loadConfig({ EINWURF_ALLOWED_EXTENSIONS: ' .PNG, pdf ,png,' });
+    expect(config.allowedExtensions).toEqual(['png', 'pdf']);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: must be a whole number/],
+    ['PORT', '70000', /PORT: must be between 0 and 65535/],
+    ['EINWURF_POW_DIFFICULTY', '0', /EINWURF_POW_DIFFICULTY: must be between 1 and 63/],
+    ['EINWURF_POW_DIFFICULTY', '64', /EINWURF_POW_DIFFICULTY/],
+    ['EINWURF_MAX_FILE_SIZE', '-1', /EINWURF_MAX_FILE_SIZE/],
+    ['EINWURF_SESSION_TTL', '1.5', /EINWURF_SESSION_TTL/],
+    ['FILE_STORAGE', 'ftp', /FILE_STORAGE: must be one of disk, database, s3/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL: must be one of/],
+    ['EINWURF_TRUST_PROXY', 'maybe', /EINWURF_TRUST_PROXY: must be true or false/],
+    ['DATABASE_URL', 'mysql://h/d', /DATABASE_URL/],
+    ['DATABASE_URL', 'sqlite:', /DATABASE_URL/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL/],
+    ['EINWURF_ALLOWED_EXTENSIONS', 'png,a/b', /EINWURF_ALLOWED_EXTENSIONS/],
+    ['EINWURF_ADMIN_USERNAME', 'ad', /EINWURF_ADMIN_USERNAME/],
+    ['EINWURF_ADMIN_PASSWORD', 'short', /EINWURF_ADMIN_PASSWORD/],
+    ['EINWURF_SECRET', 'tiny', /EINWURF_SECRET/],
+  ])('refuses %s=%s naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('builds a complete test config in one line', () => {
+    const config = testConfig({ databaseUrl: ':memory:' });
+    expect(config.database).toEqual({ dialect: 'sqlite', path: ':memory:' });
+    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.logLevel).toBe('silent');
+  });
+});
+
+describe('prepareDataDir', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates the secret once with mode 0600 and keeps it', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
+    const dataDir = path.join(dir, 'data');
+    const first = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
+    const file = path.join(dataDir, 'secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first.secret, 'base64url')).toHaveLength(32);
+    const second = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
+    expect(second.secret).toBe(first.secret);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.secret);
+  });
+
+  it('prefers EINWURF_SECRET and writes no file', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
+    const config = await prepareDataDir(
+      loadConfig({ EINWURF_DATA_DIR: dir, EINWURF_SECRET: 'x'.repeat(32) }),
+    );
+    expect(config.secret).toBe('x'.repeat(32));
+    await expect(stat(path.join(dir, 'secret'))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const FILE_STORAGES = ['disk', 'database', 's3'] as const;
+export type FileStorage = (typeof FILE_STORAGES)[number];
+
+export type DatabaseTarget =
+  | { readonly dialect: 'sqlite'; readonly path: string }
+  | { readonly dialect: 'postgres'; readonly url: string };
+
+export type Config = {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: DatabaseTarget;
+  readonly fileStorage: FileStorage;
+  readonly redisUrl: string | undefined;
+  readonly adminUsername: string;
+  readonly adminPassword: string | undefined;
+  /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
+  readonly secret: string | undefined;
+  readonly powDifficulty: number;
+  readonly maxFileSize: number;
+  readonly allowedExtensions: readonly string[];
+  /** Lifetime of a moderation session in seconds. */
+  readonly sessionTtl: number;
+  readonly trustProxy: boolean;
+  readonly logLevel: LogLevel;
+  readonly webDist: string;
+  readonly contentTypesDir: string;
+};
+
+/** A config whose secret is known: what the app runs with. */
+export type AppConfig = Config & { readonly secret: string };
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverRoot, '..');
+
+export const DEFAULT_ALLOWED_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'gif',
+  'png',
+  'webp',
+  'bmp',
+  'tiff',
+  'pdf',
+  'txt',
+  'md',
+  'odt',
+  'docx',
+  'xlsx',
+  'csv',
+] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${raw}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/** Reads `sqlite:<path>`, a plain file path, `:memory:` or a `postgres://` URL. */
+export function parseDatabaseUrl(raw: string, baseDir: string, variable = 'DATABASE_URL'): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError(variable, 'is not a valid PostgreSQL URL');
+    }
+    return { dialect: 'postgres', url: raw };
+  }
+  const file = raw.startsWith('sqlite:') ? raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : raw;
+  if (file === '') throw new ConfigError(variable, 'names no SQLite file');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    throw new ConfigError(variable, 'must be sqlite:<path>, a file path, :memory: or postgres://…');
+  }
+  if (file === ':memory:') return { dialect: 'sqlite', path: ':memory:' };
+  return { dialect: 'sqlite', path: path.resolve(baseDir, file) };
+}
+
+function extensions(env: Env): string[] {
+  const raw = read(env, 'EINWURF_ALLOWED_EXTENSIONS');
+  if (raw === undefined) return [...DEFAULT_ALLOWED_EXTENSIONS];
+  const list = raw
+    .split(',')
+    .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
+    .filter((e) => e !== '');
+  const bad = list.find((e) => !/^[a-z0-9]{1,16}$/.test(e));
+  if (bad !== undefined) throw new ConfigError('EINWURF_ALLOWED_EXTENSIONS', `"${bad}" is not an extension`);
+  if (list.length === 0) throw new ConfigError('EINWURF_ALLOWED_EXTENSIONS', 'lists no extension');
+  return [...new Set(list)];
+}
+
+/** Turns environment variables into a frozen Config; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, read(env, 'EINWURF_DATA_DIR') ?? './data');
+  const databaseUrl = read(env, 'DATABASE_URL');
+  const secret = read(env, 'EINWURF_SECRET');
+  if (secret !== undefined && secret.length < 16) {
+    throw new ConfigError('EINWURF_SECRET', 'must be at least 16 characters');
+  }
+  const redisUrl = read(env, 'REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
+  }
+  const adminUsername = read(env, 'EINWURF_ADMIN_USERNAME') ?? 'admin';
+  if (!/^[a-zA-Z0-9]{3,64}$/.test(adminUsername)) {
+    throw new ConfigError('EINWURF_ADMIN_USERNAME', 'must be 3-64 letters and digits');
+  }
+  const adminPassword = env['EINWURF_ADMIN_PASSWORD'] === '' ? undefined : env['EINWURF_ADMIN_PASSWORD'];
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('EINWURF_ADMIN_PASSWORD', 'must be at least 8 characters');
+  }
+  return Object.freeze({
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    database:
+      databaseUrl === undefined
+        ? { dialect: 'sqlite' as const, path: path.join(dataDir, 'einwurf.sqlite') }
+        : parseDatabaseUrl(databaseUrl, cwd),
+    fileStorage: oneOf(env, 'FILE_STORAGE', FILE_STORAGES, 'disk'),
+    redisUrl,
+    adminUsername,
+    adminPassword,
+    secret,
+    powDifficulty: integer(env, 'EINWURF_POW_DIFFICULTY', 16, POW_DIFFICULTY_MIN, POW_DIFFICULTY_MAX),
+    maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
+    allowedExtensions: Object.freeze(extensions(env)),
+    sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
+    trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
+    contentTypesDir: path.resolve(
+      cwd,
+      read(env, 'EINWURF_CONTENT_TYPES') ?? path.join(repoRoot, 'content-types'),
+    ),
+  });
+}
+
+/** Creates the data dir and reads the secret from `<dataDir>/secret`, creating it (mode 0600) once. */
+export async function prepareDataDir(config: Config): Promise<AppConfig> {
+  await mkdir(config.dataDir, { recursive: true });
+  if (config.secret !== undefined) return Object.freeze({ ...config, secret: config.secret });
+  const file = path.join(config.dataDir, 'secret');
+  let secret: string;
+  try {
+    secret = (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    secret = randomBytes(32).toString('base64url');
+    try {
+      // 'wx' so two instances starting together keep the first one's secret.
+      await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+      secret = (await readFile(file, 'utf8')).trim();
+    }
+  }
+  await chmod(file, 0o600);
+  if (secret.length < 16) throw new ConfigError('EINWURF_SECRET', `${file} holds too short a secret`);
+  return Object.freeze({ ...config, secret });
+}
+
+type TestConfigOverrides = Partial<Omit<AppConfig, 'database'>> & { databaseUrl?: string };
+
+/** A complete config for tests in one line: `testConfig({ databaseUrl })`. */
+export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
+  const { databaseUrl, ...rest } = overrides;
+  const base = loadConfig({ LOG_LEVEL: 'silent', EINWURF_DATA_DIR: path.join(repoRoot, 'data', 'test') });
+  return Object.freeze({
+    ...base,
+    secret: randomBytes(32).toString('base64url'),
+    webDist: path.join(serverRoot, 'test-no-web-dist'),
+    ...(databaseUrl !== undefined ? { database: parseDatabaseUrl(databaseUrl, process.cwd()) } : {}),
+    ...rest,
+  });
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+  type MigrationLockOptions,
+} from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+import type { Database } from './types.ts';
+
+const BUSY_TIMEOUT_MS = 5000;
+const LOCK_WAIT_MS = 60_000;
+const STALE_LOCK_MS = 10 * 60_000;
+
+// The migrator hands adapters an untyped Kysely; its lock table is not part of Database.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKysely = Kysely<any>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Kysely's SQLite adapter takes no migration lock, since one process holds one connection. Two
+ * instances on one file need one, so it is a row in Kysely's lock table holding the time it was
+ * taken (a crashed holder's lock goes stale). better-sqlite3 is synchronous: waiting on SQLite's
+ * busy handler would block the thread, so the lock is polled asynchronously with busy_timeout 0.
+ * SQLite's DDL is transactional, so each migration run is one transaction.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+
+  override async acquireMigrationLock(db: AnyKysely, options: MigrationLockOptions): Promise<void> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    await sql`pragma busy_timeout = 0`.execute(db);
+    try {
+      for (;;) {
+        const now = Date.now();
+        try {
+          const result = await db
+            .updateTable(options.lockTable)
+            .set({ is_locked: now })
+            .where('id', '=', options.lockRowId)
+            .where((eb) => eb.or([eb('is_locked', '=', 0), eb('is_locked', '<', now - STALE_LOCK_MS)]))
+            .executeTakeFirst();
+          if (result.numUpdatedRows > 0n) return;
+        } catch (error) {
+          if (!isSqliteBusy(error)) throw error;
+        }
+        if (Date.now() > deadline) throw new Error('timed out waiting for the migration lock');
+        await sleep(20 + Math.random() * 30);
+      }
+    } finally {
+      await sql`pragma busy_timeout = ${sql.lit(BUSY_TIMEOUT_MS)}`.execute(db);
+    }
+  }
+
+  override async releaseMigrationLock(db: AnyKysely, options: MigrationLockOptions): Promise<void> {
+    await db
+      .updateTable(options.lockTable)
+      .set({ is_locked: 0 })
+      .where('id', '=', options.lockRowId)
+      .execute();
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
+
+// PostgreSQL answers bigint (int8) and numeric counts as strings; every bigint here is an epoch-ms
+// timestamp or a count, both far below 2^53.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool. */
+export function createDatabase(target: DatabaseTarget): Kysely<Database> {
+  if (target.dialect === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes }),
+      }),
+    });
+  }
+  if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
+  const sqlite = new SqliteDatabase(target.path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+}
+
+/** The dialect a Kysely instance runs on, for the few queries that differ. */
+export function dialectOf(db: Kysely<Database>): 'sqlite' | 'postgres' {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
+import { createDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+import { parseDatabaseUrl } from '../config.ts';
+
+describe.each(testDatabases())('migrations on $name', (target) => {
+  let handle: TestDatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.destroy();
+    handle = undefined;
+  });
+
+  it('two instances migrating together run each migration exactly once, and both succeed', async () => {
+    handle = await target.create({ migrate: false });
+    const first = handle.db;
+    const second = createDatabase(parseDatabaseUrl(handle.url, process.cwd()));
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(first), migrateToLatest(second)]);
+      const ran = [...a, ...b].filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      expect(ran.sort()).toEqual(Object.keys(migrations).sort());
+      expect([...a, ...b].some((r) => r.status === 'Error')).toBe(false);
+
+      const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(first);
+      expect(rows.rows.map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
+      expect(await migrateToLatest(second)).toEqual([]);
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('makes usernames unique regardless of case', async () => {
+    handle = await target.create();
+    const row = { role: 'mod', password_hash: 'x', created_at: 1, updated_at: 1 } as const;
+    await handle.db
+      .insertInto('users')
+      .values({ ...row, id: 'a', username: 'Admin' })
+      .execute();
+    await expect(
+      handle.db
+        .insertInto('users')
+        .values({ ...row, id: 'b', username: 'admin' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('keeps epoch-millisecond timestamps as numbers', async () => {
+    handle = await target.create();
+    const now = Date.now();
+    await handle.db
+      .insertInto('users')
+      .values({
+        id: 'a',
+        username: 'someone',
+        role: 'mod',
+        password_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const user = await handle.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(user.created_at).toBe(now);
+  });
+});

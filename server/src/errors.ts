@@ -1,0 +1,25 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@einwurf/contract';
+
+/** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: FieldError[] | undefined;
+  /** Extra response headers, such as Retry-After for 429. */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, fields?: FieldError[], headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.fields = fields;
+    this.headers = headers;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+// Usernames are ASCII letters and digits, so lower() agrees in SQLite and PostgreSQL.
+const usernameKey = sql<string>`lower(username)`;
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(usernameKey, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy(usernameKey).execute();
+}
+
+export async function updateUser(db: Db, id: string, update: UserUpdate): Promise<boolean> {
+  const result = await db.updateTable('users').set(update).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteUserById(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function countUsers(db: Db, role?: UserRow['role']): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count'));
+  if (role !== undefined) query = query.where('role', '=', role);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
+}

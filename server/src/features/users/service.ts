@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ACCOUNT_ROLES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+  type AccountRole,
+  type FieldError,
+} from '@einwurf/contract';
+import type { Database, UserRow } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import * as repo from './repository.ts';
+import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
+
+type Db = Kysely<Database>;
+
+/** An account as the rest of the server sees it: never with its hash. */
+export type User = {
+  id: string;
+  username: string;
+  role: AccountRole;
+  createdAt: number;
+  updatedAt: number;
+};
+
+const usernamePattern = new RegExp(USERNAME_PATTERN);
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function invalid(field: string, keyword: string, message: string): AppError {
+  const fields: FieldError[] = [{ field, keyword, message }];
+  return new AppError('VALIDATION_FAILED', message, fields);
+}
+
+/** Throws VALIDATION_FAILED unless the name is 3-64 letters and digits. */
+export function assertValidUsername(username: string): void {
+  if (!usernamePattern.test(username)) {
+    throw invalid('username', 'pattern', 'username must be 3-64 characters, letters and digits only');
+  }
+}
+
+/** Throws VALIDATION_FAILED unless the password's length is within the contract's limits. */
+export function assertValidPassword(password: string): void {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw invalid('password', 'length', `password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
+  }
+}
+
+function assertValidRole(role: string): asserts role is AccountRole {
+  if (!(ACCOUNT_ROLES as readonly string[]).includes(role)) {
+    throw invalid('role', 'enum', `role must be one of ${ACCOUNT_ROLES.join(', ')}`);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code } = error as { code?: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Creates an account; the name must be unique regardless of case (409 CONFLICT otherwise). */
+export async function createUser(
+  db: Db,
+  input: { username: string; role: string; password: string },
+): Promise<User> {
+  assertValidUsername(input.username);
+  assertValidRole(input.role);
+  assertValidPassword(input.password);
+  const conflict = new AppError('CONFLICT', 'username is already taken', [
+    { field: 'username', keyword: 'unique', message: 'username is already taken' },
+  ]);
+  if (await repo.findUserByUsername(db, input.username)) throw conflict;
+  const now = Date.now();
+  const row = {
+    id: randomUUID(),
+    username: input.username,
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await repo.insertUser(db, row);
+  } catch (error) {
+    // Two creations of one name can pass the check above together; the unique index decides.
+    if (isUniqueViolation(error)) throw conflict;
+    throw error;
+  }
+  return toUser(row);
+}
+
+/** Finds an account by name, regardless of case. */
+export async function findUser(db: Db, username: string): Promise<User | undefined> {
+  const row = await repo.findUserByUsername(db, username);
+  return row && toUser(row);
+}
+
+/** Finds an account by id. */
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const row = await repo.findUserById(db, id);
+  return row && toUser(row);
+}
+
+/** Lists all accounts ordered by name. */
+export async function listUsers(db: Db): Promise<User[]> {
+  return (await repo.listUsers(db)).map(toUser);
+}
+
+/** Counts the accounts holding the admin role. */
+export function countAdmins(db: Db): Promise<number> {
+  return repo.countUsers(db, 'admin');
+}
+
+/** Counts all accounts. */
+export function countUsers(db: Db): Promise<number> {
+  return repo.countUsers(db);
+}
+
+/** Sets a new password for the named account (404 NOT_FOUND when there is none). */
+export async function setPassword(db: Db, username: string, password: string): Promise<User> {
+  assertValidPassword(password);
+  const row = await repo.findUserByUsername(db, username);
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  const updatedAt = Date.now();
+  await repo.updateUser(db, row.id, { password_hash: await hashPassword(password), updated_at: updatedAt });
+  return toUser({ ...row, updated_at: updatedAt });
+}
+
+/** Deletes the named account; its sessions go with it (foreign key cascade). */
+export async function deleteUser(db: Db, username: string): Promise<void> {
+  const row = await repo.findUserByUsername(db, username);
+  if (!row || !(await repo.deleteUserById(db, row.id))) throw new AppError('NOT_FOUND', 'no such user');
+}
+
+/**
+ * Checks a name and password; returns the account or undefined. An unknown name costs the same
+ * hashing work as a wrong password, so timing does not tell which part was wrong.
+ */
+export async function verifyCredentials(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<User | undefined> {
+  const row = usernamePattern.test(username) ? await repo.findUserByUsername(db, username) : undefined;
+  if (!row) return verifyDummyPassword(password).then(() => undefined);
+  return (await verifyPassword(row.password_hash, password)) ? toUser(row) : undefined;
+}
+
+/**
+ * Creates the first admin when no account exists. Returns the password when it was generated,
+ * so the caller can show it once.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  options: { username: string; password?: string | undefined },
+): Promise<{ created: false } | { created: true; user: User; generatedPassword: string | undefined }> {
+  if ((await repo.countUsers(db)) > 0) return { created: false };
+  const password = options.password ?? generatePassword();
+  try {
+    const user = await createUser(db, { username: options.username, role: 'admin', password });
+    return { created: true, user, generatedPassword: options.password === undefined ? password : undefined };
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    if (error instanceof AppError && error.code === 'CONFLICT') return { created: false };
+    throw error;
+  }
+}

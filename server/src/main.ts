@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { boxed } from './text.ts';
+import { ConfigError, loadConfig, prepareDataDir } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ContentTypeError } from './features/content-types/service.ts';
+import { ensureFirstAdmin } from './features/users/service.ts';
+
+async function main(): Promise<void> {
+  const config = await prepareDataDir(loadConfig(process.env));
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  const admin = await ensureFirstAdmin(db, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+  });
+  if (admin.created && admin.generatedPassword !== undefined) {
+    process.stdout.write(
+      boxed([
+        'Einwurf: first admin account created. This password is shown only once.',
+        '',
+        `  username: ${admin.user.username}`,
+        `  password: ${admin.generatedPassword}`,
+        '',
+        'Change it after logging in, or with: npx einwurf user passwd ' + admin.user.username,
+      ]) + '\n',
+    );
+  }
+
+  const app = await buildApp(config, { db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  const expected = error instanceof ConfigError || error instanceof ContentTypeError;
+  const message = error instanceof ConfigError ? `configuration error: ${error.message}` : String(error);
+  process.stderr.write(`einwurf: ${message}\n`);
+  if (!expected && error instanceof Error && error.stack) {
+    process.stderr.write(error.stack + '\n');
+  }
+  process.exit(1);
+});

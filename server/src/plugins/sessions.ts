@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@einwurf/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/service.ts';
+
+export const SESSION_COOKIE = 'einwurf_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session; role 'none' without one. Resolved for /api requests only. */
+    session: SessionState;
+  }
+}
+
+/** Sets the session cookie; Secure whenever the request came over https. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** A preHandler admitting only the given roles: 401 without a session, 403 with another role. */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const { role } = request.session;
+    if (roles.includes(role)) return;
+    if (role === 'none') throw new AppError('UNAUTHENTICATED', 'not logged in or session expired');
+    throw new AppError('FORBIDDEN', 'not allowed for this role');
+  };
+}
+
+async function sessions(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
+  app.decorateRequest('session', null as unknown as SessionState);
+  app.addHook('onRequest', async (request) => {
+    request.session = request.url.startsWith('/api')
+      ? await resolveSession(options.db, request.cookies[SESSION_COOKIE])
+      : NO_SESSION;
+  });
+}
+
+export default fp(sessions, { name: 'sessions', dependencies: ['@fastify/cookie'] });

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { testDatabases } from '../test/db.ts';
+
+const [sqlite] = testDatabases();
+
+describe('web app serving', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'einwurf-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Einwurf</title>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(os.tmpdir(), 'einwurf-outside.txt'), 'SECRET-OUTSIDE-CONTENT');
+    t = await createTestApp(sqlite!, { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('redirects / and /publish to /publish/', async () => {
+    for (const url of ['/', '/publish']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location).toBe('/publish/');
+    }
+  });
+
+  it('serves index.html with no-cache', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Einwurf</title>');
+    expect(response.headers['x-csrf-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/assets/gone-000.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('serves the service worker with no-cache and its scope header', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['service-worker-allowed']).toBe('/publish/');
+  });
+
+  it('serves other files with no-cache', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers app routes with index.html (history fallback)', async () => {
+    for (const url of [
+      '/publish/login',
+      '/publish/article/abc/authenticate?unauthenticated=true',
+      '/publish/admin/users',
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Einwurf</title>');
+    }
+  });
+
+  it('never serves a file outside the dist folder', async () => {
+    for (const url of [
+      '/publish/../einwurf-outside.txt',
+      '/publish/..%2feinwurf-outside.txt',
+      '/publish/%2e%2e/einwurf-outside.txt',
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.body, url).not.toContain('SECRET-OUTSIDE-CONTENT');
+    }
+  });
+});
+
+describe('web app not built', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(sqlite!, { webDist: path.join(os.tmpdir(), 'einwurf-no-such-dist') });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 with a hint to build', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('web app not built: run npm run build');
+  });
+});

@@ -1,0 +1,59 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ROUTER_BASE } from '@einwurf/contract';
+import { AppError } from '../errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built web app under /publish/: hashed assets cached for a year, everything else revalidated,
+ * and any other path answered with index.html so the app's history routing works on reload.
+ */
+export async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+  const root = path.resolve(options.webDist);
+  await app.register(fastifyStatic, { root, serve: false });
+
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!(await isFile(path.join(root, 'index.html')))) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build\n');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', root, { cacheControl: false });
+  };
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${ROUTER_BASE}/`));
+  app.get(ROUTER_BASE, { schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect(`${ROUTER_BASE}/`),
+  );
+
+  app.get(`${ROUTER_BASE}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    const file = path.resolve(root, relative);
+    const inside = file.startsWith(root + path.sep);
+    if (inside && relative !== 'index.html' && (await isFile(file))) {
+      const name = path.relative(root, file);
+      if (name.startsWith(`assets${path.sep}`)) {
+        reply.header('cache-control', IMMUTABLE);
+      } else {
+        reply.header('cache-control', 'no-cache');
+        // The worker lives at /publish/sw.js and controls the whole app below /publish/.
+        if (name === 'sw.js') reply.header('service-worker-allowed', `${ROUTER_BASE}/`);
+      }
+      return reply.sendFile(name, root, { cacheControl: false });
+    }
+    // A missing hashed asset is a stale page asking for an old build: HTML in its place would only
+    // fail as a script with a confusing error, so it is a plain 404.
+    if (relative.startsWith('assets/')) throw new AppError('NOT_FOUND', 'no such asset');
+    return sendIndex(reply);
+  });
+}

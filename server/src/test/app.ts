@@ -1,0 +1,66 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppDeps } from '../app.ts';
+import { testConfig, type AppConfig } from '../config.ts';
+import { createUser } from '../features/users/service.ts';
+import type { TestDatabase, TestDatabaseHandle } from './db.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabaseHandle;
+  /** Sends a request carrying the cookies collected so far and, on non-GETs, the CSRF token. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Creates an account and logs this client in with it. */
+  loginAs(role: 'mod' | 'admin', username?: string): Promise<LightMyRequestResponse>;
+  cookies: Map<string, string>;
+  close(): Promise<void>;
+};
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A client of a freshly built app on a fresh database; it keeps cookies like a browser. */
+export async function createTestApp(
+  target: TestDatabase,
+  config: Partial<AppConfig> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
+  const database = await target.create();
+  const app = await buildApp(testConfig(config), { db: database.db, ...deps });
+  const cookies = new Map<string, string>();
+  let csrfToken: string | undefined;
+
+  const request = async (options: InjectOptions) => {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (cookies.size > 0 && headers['cookie'] === undefined) {
+      headers['cookie'] = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    if (options.method !== 'GET' && csrfToken && headers['x-csrf-token'] === undefined) {
+      headers['x-csrf-token'] = csrfToken;
+    }
+    const response = await app.inject({ ...options, headers });
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
+      if (expired || cookie.value === '') cookies.delete(cookie.name);
+      else cookies.set(cookie.name, cookie.value);
+    }
+    const token = response.headers['x-csrf-token'];
+    if (typeof token === 'string') csrfToken = token;
+    return response;
+  };
+  // A first GET collects the CSRF cookie and token, as the web app does at start.
+  await request({ method: 'GET', url: '/api/v1/auth' });
+
+  return {
+    app,
+    database,
+    request,
+    cookies,
+    async loginAs(role, username = `${role}${Math.random().toString(36).slice(2, 8)}`) {
+      await createUser(database.db, { username, role, password: TEST_PASSWORD });
+      return request({ method: 'POST', url: '/api/v1/auth', payload: { username, password: TEST_PASSWORD } });
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
