@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
+
+// Shade 8 keeps links, buttons and alert titles above WCAG AA contrast on white.
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 4 },
+});
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+type AppProvidersProps = { children: ReactNode; queryClient: QueryClient };
+
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { clearAuth, getAuth, setAuth } from '../lib/auth-store';
+import { ROUTER_BASE, type Role } from '../lib/contract';
+import { jsonResponse } from '../test/render';
+import { AppProviders, createQueryClient } from './providers';
+import { createAppRoutes } from './routes';
+
+const fetchMock = vi.fn<typeof fetch>();
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+function renderApp(path: string, role: Role = 'none') {
+  if (role !== 'none') setAuth({ role, ttl: inAnHour() });
+  const router = createMemoryRouter(createAppRoutes({ authReady: () => Promise.resolve() }), {
+    basename: ROUTER_BASE,
+    initialEntries: [`${ROUTER_BASE}${path}`],
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const h1 = () => screen.findByRole('heading', { level: 1 });
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async () => jsonResponse({ meta: { version: '1' }, data: [] }));
+  clearAuth();
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('app routes', () => {
+  it('redirects an unknown path to the 404 page', async () => {
+    const router = renderApp('/no/such/page/here');
+    expect(await h1()).toHaveTextContent('Seite nicht gefunden');
+    expect(router.state.location.pathname).toBe('/publish/404');
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/publish');
+  });
+
+  it('guards before navigation: no role on editCPT goes to the password check of the same entry', async () => {
+    const router = renderApp('/article/abc');
+    expect(await h1()).toHaveTextContent('Beitrag öffnen');
+    expect(router.state.location.pathname).toBe('/publish/article/abc/authenticate');
+  });
+
+  it('sends nobody from the back office to login, and a moderator from accounts to login', async () => {
+    const router = renderApp('/admin/submissions');
+    expect(await h1()).toHaveTextContent('Anmeldung für die Moderation');
+    expect(router.state.location.pathname).toBe('/publish/login');
+  });
+
+  it('keeps admin-only screens from moderators', async () => {
+    const router = renderApp('/admin/users', 'mod');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/publish/login'));
+  });
+
+  it('shows moderators the back office with their top bar and the dashboard placeholder', async () => {
+    renderApp('/admin', 'mod');
+    expect(await h1()).toHaveTextContent('Übersicht');
+    expect(screen.getByText(/Hier entsteht das Dashboard/)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Vorschläge', 'Beiträge', 'Suche', 'Status', 'Profil', 'Über Einwurf']);
+    expect(within(nav).getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+  });
+
+  it('passes the entry of moderateCPT to the screen', async () => {
+    renderApp('/moderate/event/ev-7', 'admin');
+    expect(await h1()).toHaveTextContent('Beitrag moderieren');
+    expect(screen.getByText(/ev-7/)).toHaveTextContent('„event“');
+  });
+
+  it('logs out from the top bar: POST auth/logout, login cleared, home', async () => {
+    const router = renderApp('/admin', 'admin');
+    await h1();
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/auth/logout')
+        ? jsonResponse({ role: 'none', ttl: 0 })
+        : jsonResponse({ meta: { version: '1' }, data: [] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/publish'));
+    expect(getAuth().role).toBe('none');
+    const logoutCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/auth/logout'));
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(await screen.findByRole('link', { name: 'Moderation' })).toBeInTheDocument();
+  });
+
+  it('shows a danger toast when logout fails', async () => {
+    renderApp('/admin', 'admin');
+    await h1();
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ error: { code: 'UNAVAILABLE', message: 'down' } }, { status: 503 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    expect(await screen.findByText('Abmelden fehlgeschlagen')).toBeInTheDocument();
+    expect(getAuth().role).toBe('admin');
+  });
+
+  it('shows the about page to everyone', async () => {
+    renderApp('/about');
+    expect(await h1()).toHaveTextContent('Über Einwurf');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
+  });
+});

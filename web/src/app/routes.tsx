@@ -1,0 +1,225 @@
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../lib/contract';
+import { RouteErrorPage } from '../components/route-error-page';
+import { getRole } from '../lib/auth-store';
+import { withChunkTimeout } from '../lib/lazy-route';
+import { ensureAuthLoaded } from '../lib/session';
+import {
+  ADMIN_ACCESS,
+  AUTHOR_ACCESS,
+  MODERATION_ACCESS,
+  PUBLIC_ACCESS,
+  resolveAccess,
+  type RouteAccess,
+} from './access';
+import { BackOfficeLayout, PublicLayout } from './layouts/app-frame';
+import { paths, routePatterns, type RouteName } from './paths';
+import { RootShell } from './root-shell';
+
+/** Route metadata, readable through useMatches(). */
+export type RouteHandle = { name: RouteName; access: RouteAccess };
+
+export type AppRoutesOptions = {
+  /** How long a lazy screen may take to load before the error page shows (spec: 120 s). */
+  chunkTimeoutMs?: number;
+  /** Resolves once the start-up login refresh settled; the guard waits for it. */
+  authReady?: () => Promise<void>;
+};
+
+type RouteModule = { Component: React.ComponentType };
+
+export function createAppRoutes({
+  chunkTimeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+  authReady = ensureAuthLoaded,
+}: AppRoutesOptions = {}): RouteObject[] {
+  const lazy = (load: () => Promise<RouteModule>) => () => withChunkTimeout(load, chunkTimeoutMs);
+
+  const guard =
+    (name: RouteName, access: RouteAccess): LoaderFunction =>
+    async ({ params }) => {
+      await authReady();
+      const to = resolveAccess(access, getRole(), { name, params });
+      if (to) throw redirect(to);
+      return null;
+    };
+
+  const route = (
+    name: RouteName,
+    path: string | undefined,
+    access: RouteAccess,
+    load: () => Promise<RouteModule>,
+  ): RouteObject => {
+    const handle: RouteHandle = { name, access };
+    const common = {
+      handle,
+      lazy: lazy(load),
+      ...(access.requiresAuth ? { loader: guard(name, access) } : {}),
+    };
+    return path === undefined ? { index: true, ...common } : { path, ...common };
+  };
+
+  const pick =
+    <M,>(load: () => Promise<M>, choose: (module: M) => React.ComponentType) =>
+    () =>
+      load().then((module) => ({ Component: choose(module) }));
+
+  const errors = () => import('../features/errors/error-routes');
+  const backOffice = () => import('../features/admin/back-office-routes');
+  const tools = () => import('../features/tools/tool-routes');
+
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteErrorPage asMain />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [
+                route('home', undefined, PUBLIC_ACCESS, () => import('../features/home/home-route')),
+                route(
+                  'createCPT',
+                  routePatterns.createCPT,
+                  PUBLIC_ACCESS,
+                  () => import('../features/entries/create-route'),
+                ),
+                route(
+                  'login',
+                  routePatterns.login,
+                  PUBLIC_ACCESS,
+                  () => import('../features/auth/login-route'),
+                ),
+                route(
+                  'about',
+                  routePatterns.about,
+                  PUBLIC_ACCESS,
+                  () => import('../features/about/about-route'),
+                ),
+                route(
+                  'componentsDemo',
+                  routePatterns.componentsDemo,
+                  PUBLIC_ACCESS,
+                  pick(tools, (m) => m.ComponentsDemoPage),
+                ),
+                route(
+                  'schemaBuilder',
+                  routePatterns.schemaBuilder,
+                  PUBLIC_ACCESS,
+                  pick(tools, (m) => m.SchemaBuilderPage),
+                ),
+                route(
+                  'external',
+                  routePatterns.external,
+                  PUBLIC_ACCESS,
+                  () => import('../features/external/external-route'),
+                ),
+                route(
+                  'notFound',
+                  routePatterns.notFound,
+                  PUBLIC_ACCESS,
+                  pick(errors, (m) => m.NotFoundPage),
+                ),
+                route(
+                  'serverError',
+                  routePatterns.serverError,
+                  PUBLIC_ACCESS,
+                  pick(errors, (m) => m.ServerErrorPage),
+                ),
+                route(
+                  'tooManyRequests',
+                  routePatterns.tooManyRequests,
+                  PUBLIC_ACCESS,
+                  pick(errors, (m) => m.TooManyRequestsPage),
+                ),
+                route(
+                  'tooLarge',
+                  routePatterns.tooLarge,
+                  PUBLIC_ACCESS,
+                  pick(errors, (m) => m.TooLargePage),
+                ),
+                route(
+                  'editCPT',
+                  routePatterns.editCPT,
+                  AUTHOR_ACCESS,
+                  () => import('../features/entries/edit-route'),
+                ),
+                route(
+                  'editCPTPreAuth',
+                  routePatterns.editCPTPreAuth,
+                  PUBLIC_ACCESS,
+                  () => import('../features/auth/pre-auth-route'),
+                ),
+                route(
+                  'proposedCPT',
+                  routePatterns.proposedCPT,
+                  PUBLIC_ACCESS,
+                  () => import('../features/entries/proposed-route'),
+                ),
+              ],
+            },
+          ],
+        },
+        {
+          element: <BackOfficeLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [
+                {
+                  path: routePatterns.admin,
+                  children: [
+                    route(
+                      'adminDashboard',
+                      undefined,
+                      MODERATION_ACCESS,
+                      pick(backOffice, (m) => m.DashboardPage),
+                    ),
+                    route(
+                      'adminSubmissions',
+                      routePatterns.adminSubmissions,
+                      MODERATION_ACCESS,
+                      pick(backOffice, (m) => m.SubmissionsPage),
+                    ),
+                    route(
+                      'adminUsers',
+                      routePatterns.adminUsers,
+                      ADMIN_ACCESS,
+                      pick(backOffice, (m) => m.UsersPage),
+                    ),
+                    route(
+                      'adminProfile',
+                      routePatterns.adminProfile,
+                      MODERATION_ACCESS,
+                      pick(backOffice, (m) => m.ProfilePage),
+                    ),
+                    route(
+                      'adminHealth',
+                      routePatterns.adminHealth,
+                      MODERATION_ACCESS,
+                      pick(backOffice, (m) => m.HealthPage),
+                    ),
+                    route(
+                      'adminSearch',
+                      routePatterns.adminSearch,
+                      MODERATION_ACCESS,
+                      pick(backOffice, (m) => m.SearchPage),
+                    ),
+                  ],
+                },
+                route(
+                  'moderateCPT',
+                  routePatterns.moderateCPT,
+                  MODERATION_ACCESS,
+                  () => import('../features/admin/moderate-route'),
+                ),
+              ],
+            },
+          ],
+        },
+        { path: '*', loader: () => redirect(paths.notFound()) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthState } from '../../../lib/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { clearAuth } from '../../../lib/auth-store';
+
+/** `POST auth/logout`: ends the session; the stored login goes with it. */
+export async function logout(): Promise<AuthState> {
+  const auth = await apiFetch<AuthState>('auth/logout', { method: 'POST' });
+  clearAuth();
+  return auth;
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' }),
+  });
+}

@@ -1,0 +1,180 @@
+import {
+  API_BASE,
+  CSRF_HEADER,
+  CSRF_INVALID_MESSAGE,
+  STORAGE_KEYS,
+  isErrorBody,
+  isLoggedIn,
+  type ErrorCode,
+  type FieldError,
+} from './contract';
+import { clearAuth, getRole } from './auth-store';
+import { readCurrentEntry } from './current-entry';
+import { i18n } from './i18n';
+import { showDangerToast } from './notify';
+import { doneProgress, startProgress } from './progress';
+import { readString, writeJson, writeString } from './storage';
+
+/** Where the client sends the user; the app maps each target to a path of the router. */
+export type ClientNavigation =
+  | { to: 'editCPTPreAuth'; cpt: string; id: string; unauthenticated: true }
+  | { to: 'login'; unauthenticated: true }
+  | { to: 'home' }
+  | { to: 'tooManyRequests' }
+  | { to: 'serverError' };
+
+/** What the author screens hand over when a session expires, so the edit survives re-authentication. */
+export type CachedEntry = { cpt: string; id: string; [key: string]: unknown };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'UNKNOWN';
+  readonly fields: FieldError[] | undefined;
+  /** True when the client already told the user (toast or error page); callers need not repeat it. */
+  readonly handled: boolean;
+
+  constructor(
+    status: number,
+    code: ErrorCode | 'UNKNOWN',
+    message: string,
+    fields?: FieldError[],
+    handled = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.handled = handled;
+  }
+}
+
+let navigateTo: (target: ClientNavigation) => void = () => {};
+let currentEntryProvider: (() => CachedEntry | null) | null = null;
+
+/** Set by the router: how the client navigates (session expiry, 429, 500). */
+export function setClientNavigate(navigate: (target: ClientNavigation) => void): void {
+  navigateTo = navigate;
+}
+
+/** Set by the author's edit screen: returns the entry being edited, to keep it across a session expiry. */
+export function registerCurrentEntryProvider(provider: (() => CachedEntry | null) | null): void {
+  currentEntryProvider = provider;
+}
+
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//.test(path) || path.startsWith(`${API_BASE}/`)) return path;
+  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
+}
+
+function rememberCsrfToken(response: Response): void {
+  const token = response.headers.get(CSRF_HEADER);
+  if (token) writeString(STORAGE_KEYS.csrfToken, token);
+}
+
+function buildInit(init: RequestInit): RequestInit {
+  const headers = new Headers(init.headers);
+  const isFormData = typeof FormData !== 'undefined' && init.body instanceof FormData;
+  if (!headers.has('Content-Type') && !isFormData) headers.set('Content-Type', 'application/json');
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') {
+    const token = readString(STORAGE_KEYS.csrfToken);
+    if (token) headers.set('X-Csrf-Token', token);
+  }
+  return { ...init, headers, credentials: 'include' };
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    startProgress();
+    const response = await fetch(url, buildInit(init));
+    rememberCsrfToken(response);
+    return response;
+  } finally {
+    doneProgress();
+  }
+}
+
+/** The helper that fetches a fresh CSRF token: `GET auth` answers one in its header. */
+export async function refreshCsrfToken(): Promise<void> {
+  await send(apiUrl('auth'), { method: 'GET' });
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function handleSessionExpiry(): void {
+  const role = getRole();
+  if (role === 'anon') {
+    const cached = currentEntryProvider?.() ?? null;
+    if (cached) writeJson(STORAGE_KEYS.cachedEntry, cached, 'session');
+    const entry = cached ?? readCurrentEntry();
+    navigateTo(
+      entry ? { to: 'editCPTPreAuth', cpt: entry.cpt, id: entry.id, unauthenticated: true } : { to: 'home' },
+    );
+    return;
+  }
+  if (isLoggedIn(role)) {
+    clearAuth();
+    navigateTo({ to: 'login', unauthenticated: true });
+    return;
+  }
+  clearAuth();
+}
+
+/**
+ * Sends one API request with the spec's rules (section 7 and 8) and answers the raw Response of a success;
+ * failures reject with an ApiError after the app-wide reactions (session expiry, 413 toast, 429/500 pages).
+ */
+export async function apiRequest(path: string, init: RequestInit = {}): Promise<Response> {
+  const url = apiUrl(path);
+  let response = await send(url, init);
+  let text = response.ok ? '' : await response.text();
+
+  if (response.status === 403 && text.includes(CSRF_INVALID_MESSAGE)) {
+    await refreshCsrfToken();
+    response = await send(url, init);
+    text = response.ok ? '' : await response.text();
+  }
+  if (response.ok) return response;
+
+  const body = parseBody(text);
+  const code = isErrorBody(body) ? body.error.code : 'UNKNOWN';
+  const message = isErrorBody(body) ? body.error.message : response.statusText;
+  const fields = isErrorBody(body) ? body.error.fields : undefined;
+  const status = response.status;
+
+  if (status === 401 && !url.includes('/auth')) {
+    handleSessionExpiry();
+    throw new ApiError(status, code, message, fields, true);
+  }
+  if (status === 413) {
+    showDangerToast(i18n.t('errors.tooLarge.toastTitle'), i18n.t('errors.tooLarge.toastText'));
+    throw new ApiError(status, code, message, fields, true);
+  }
+  if (status === 429) {
+    navigateTo({ to: 'tooManyRequests' });
+    throw new ApiError(status, code, message, fields, true);
+  }
+  if (status === 500) {
+    navigateTo({ to: 'serverError' });
+    throw new ApiError(status, code, message, fields, true);
+  }
+  throw new ApiError(status, code, message, fields);
+}
+
+/** apiRequest answering the parsed JSON body (null when empty). */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await apiRequest(path, init);
+  return parseBody(await response.text()) as T;
+}
+
+export function jsonBody(value: unknown): string {
+  return JSON.stringify(value);
+}

@@ -1,0 +1,61 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from './contract';
+import de from '../locales/de.json';
+import { readString, writeString } from './storage';
+
+export const i18n = i18next.createInstance();
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function storedLocale(): Locale {
+  const stored = readString(STORAGE_KEYS.locale);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+// German is the default and every locale's fallback, so it ships with the first load; the others load
+// when chosen, which keeps them off the home page's budget.
+const loaders: Record<Exclude<Locale, 'de'>, () => Promise<{ default: object }>> = {
+  'de-CH': () => import('../locales/de-CH.json'),
+  en: () => import('../locales/en.json'),
+};
+
+async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation')) return;
+  const catalogue = await loaders[locale as Exclude<Locale, 'de'>]();
+  i18n.addResourceBundle(locale, 'translation', catalogue.default, true, true);
+}
+
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+
+void i18n.use(initReactI18next).init({
+  resources: { de: { translation: de } },
+  lng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  fallbackLng: { 'de-CH': ['de'], default: [DEFAULT_LOCALE] },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  partialBundledLanguages: true,
+});
+
+/** Switches the interface language (loading its catalogue), remembers it and sets <html lang>. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  writeString(STORAGE_KEYS.locale, locale);
+  await loadLocale(locale);
+  await i18n.changeLanguage(locale);
+}
+
+/** Applies the remembered language before the first render; German needs no wait. */
+export async function initLocale(): Promise<void> {
+  const locale = storedLocale();
+  try {
+    await loadLocale(locale);
+    await i18n.changeLanguage(locale);
+  } catch {
+    await i18n.changeLanguage(DEFAULT_LOCALE);
+  }
+}
