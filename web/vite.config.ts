@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { entryValidators } from './vite-plugins/entry-validators.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/publish/',
-  plugins: [react()],
+  plugins: [react(), entryValidators()],
   server: {
     proxy: {
       '/api': apiTarget,

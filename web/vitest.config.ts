@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { entryValidators } from './vite-plugins/entry-validators.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), entryValidators()],
   test: {
     name: 'web',
     environment: 'jsdom',

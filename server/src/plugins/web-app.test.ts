@@ -42,6 +42,17 @@ describe('web app serving', () => {
     expect(response.headers['x-csrf-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it("allows 'unsafe-eval' to the schema builder's document only", async () => {
+    const builder = await t.request({ method: 'GET', url: '/publish/schema-builder' });
+    expect(builder.statusCode).toBe(200);
+    expect(builder.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-eval'");
+    for (const url of ['/publish/', '/publish/login', '/publish/article/abc', '/publish/schema-builder-x']) {
+      const other = await t.request({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(other.headers['content-security-policy'], url).not.toContain('unsafe-eval');
+    }
+  });
+
   it('serves hashed assets as immutable for a year', async () => {
     const response = await t.request({ method: 'GET', url: '/publish/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

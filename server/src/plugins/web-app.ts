@@ -7,6 +7,20 @@ import { AppError } from '../errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+// The schema builder compiles pasted schemas with Ajv, which needs eval; only that document may, so
+// every other screen keeps a CSP without 'unsafe-eval' (their validators are compiled at build time).
+const EVAL_DOCUMENTS = new Set(['schema-builder', 'schema-builder/']);
+
+function allowEval(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"),
+    );
+  }
+}
+
 async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile();
@@ -54,6 +68,7 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
     // A missing hashed asset is a stale page asking for an old build: HTML in its place would only
     // fail as a script with a confusing error, so it is a plain 404.
     if (relative.startsWith('assets/')) throw new AppError('NOT_FOUND', 'no such asset');
+    if (EVAL_DOCUMENTS.has(relative)) allowEval(reply);
     return sendIndex(reply);
   });
 }

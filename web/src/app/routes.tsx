@@ -65,7 +65,6 @@ export function createAppRoutes({
 
   const errors = () => import('../features/errors/error-routes');
   const backOffice = () => import('../features/admin/back-office-routes');
-  const tools = () => import('../features/tools/tool-routes');
 
   return [
     {
@@ -101,13 +100,19 @@ export function createAppRoutes({
                   'componentsDemo',
                   routePatterns.componentsDemo,
                   PUBLIC_ACCESS,
-                  pick(tools, (m) => m.ComponentsDemoPage),
+                  pick(
+                    () => import('../features/components-demo/components-demo-page'),
+                    (m) => m.default,
+                  ),
                 ),
                 route(
                   'schemaBuilder',
                   routePatterns.schemaBuilder,
                   PUBLIC_ACCESS,
-                  pick(tools, (m) => m.SchemaBuilderPage),
+                  pick(
+                    () => import('../features/schema-builder/schema-builder-page'),
+                    (m) => m.default,
+                  ),
                 ),
                 route(
                   'external',

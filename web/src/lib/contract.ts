@@ -1,14 +1,45 @@
 /**
- * The contract as the web app's first load may use it: the contract's index also loads Ajv and the form
- * validators, which the home budget cannot afford, so runtime values come from its individual files (their
- * TypeBox schemas drop out of the bundle, see vite.config.ts). Screens that validate import the rest lazily.
+ * The contract values and types the app uses. The contract package is free of side effects, so what the
+ * app does not use (Ajv, the TypeBox schemas, see vite.config.ts) drops out of the bundle.
  */
-import { ROLES, type Role } from '../../../contract/src/auth.ts';
+import { ROLES, type Role } from '@einwurf/contract';
 
-export * from '../../../contract/src/limits.ts';
-export * from '../../../contract/src/errors.ts';
-export { ROLES, ACCOUNT_ROLES, isLoggedIn, type Role, type AccountRole } from '../../../contract/src/auth.ts';
+export {
+  ROUTER_BASE,
+  API_BASE,
+  USERNAME_MIN,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+  SEARCH_MIN,
+  PAGE_SIZE_DEFAULT,
+  POW_DIFFICULTY_MIN,
+  POW_DIFFICULTY_MAX,
+  CHUNK_LOAD_TIMEOUT_MS,
+  TOAST_AUTO_CLOSE_MS,
+  BYTES_PER_MB,
+  IMAGE_EXTENSIONS,
+  LOCALES,
+  DEFAULT_LOCALE,
+  STORAGE_KEYS,
+  CSRF_HEADER,
+  CSRF_INVALID_MESSAGE,
+  ERROR_STATUS,
+  formatMegabytes,
+  isErrorBody,
+  ROLES,
+  ACCOUNT_ROLES,
+  isLoggedIn,
+} from '@einwurf/contract';
 export type {
+  Locale,
+  ErrorCode,
+  ErrorBody,
+  FieldError,
+  Role,
+  AccountRole,
+  AuthState,
   ApiRoot,
   EntryTypeSummary,
   LocalizedText,
@@ -16,12 +47,6 @@ export type {
   AuthorLogin,
   PublicConfig,
 } from '@einwurf/contract';
-
-/**
- * The session as `GET/POST auth` answers it. Spelled out here because the contract's AuthState resolves its
- * role to `never` (its union is built from an array, not a tuple).
- */
-export type AuthState = { role: Role; ttl: number };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

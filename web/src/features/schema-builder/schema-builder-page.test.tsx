@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithForms } from '../../forms/test-utils';
+import SchemaBuilderPage from './schema-builder-page';
+
+const uiSchema = JSON.stringify([
+  { scope: 'place', widget: 'input', label: { de: 'Ort', 'de-CH': 'Ort', en: 'Place' } },
+  { scope: 'reviewed', widget: 'checkbox', label: { de: 'Geprüft', 'de-CH': 'Geprüft', en: 'Checked' } },
+]);
+const jsonSchema = JSON.stringify({
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    place: { type: 'string', minLength: 1, maxLength: 3 },
+    reviewed: { type: 'boolean' },
+  },
+  required: ['place'],
+});
+
+function fill(ui: string, schema: string) {
+  fireEvent.change(screen.getByLabelText('UI-Schema (JSON-Array)'), { target: { value: ui } });
+  fireEvent.change(screen.getByLabelText('JSON-Schema (JSON-Objekt)'), { target: { value: schema } });
+  fireEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
+}
+
+const failure = () => screen.getByRole('alert');
+
+describe('schema builder page', () => {
+  it.each([
+    ['UI schema not JSON', '[{', jsonSchema, 'Das UI-Schema ist kein gültiges JSON.'],
+    ['UI schema not an array', '{}', jsonSchema, 'Das UI-Schema muss ein Array sein.'],
+    ['JSON schema not JSON', uiSchema, '{"type":', 'Das JSON-Schema ist kein gültiges JSON.'],
+    ['JSON schema not an object', uiSchema, '[]', 'Das JSON-Schema muss ein Objekt sein.'],
+  ])('says so when the %s', (_case, ui, schema, message) => {
+    renderWithForms(<SchemaBuilderPage />);
+    fill(ui, schema);
+    expect(failure()).toHaveTextContent('Die Schemas passen nicht');
+    expect(failure()).toHaveTextContent(message);
+    expect(screen.queryByRole('heading', { name: 'Vorschau des Formulars' })).not.toBeInTheDocument();
+  });
+
+  it('lists the properties that only one side covers', () => {
+    renderWithForms(<SchemaBuilderPage />);
+    const schema = JSON.parse(jsonSchema) as { properties: Record<string, unknown> };
+    schema.properties.ends_on = { type: 'string' };
+    delete schema.properties.reviewed;
+    fill(uiSchema, JSON.stringify(schema));
+    expect(failure()).toHaveTextContent('UI-Schema und JSON-Schema decken nicht dieselben Eigenschaften ab.');
+    expect(within(failure()).getByText('Nur im UI-Schema: reviewed')).toBeInTheDocument();
+    expect(within(failure()).getByText('Nur im JSON-Schema: ends_on')).toBeInTheDocument();
+  });
+
+  it('names a malformed element before previewing', () => {
+    renderWithForms(<SchemaBuilderPage />);
+    fill(
+      JSON.stringify([{ scope: 'place', widget: 'slider', label: { de: 'Ort', 'de-CH': 'Ort', en: 'Ort' } }]),
+      JSON.stringify({ type: 'object', properties: { place: { type: 'string' } } }),
+    );
+    expect(failure()).toHaveTextContent('Das UI-Schema hat einen Fehler bei /0/widget');
+  });
+
+  it('renders the live form when both fit, validating as the server would', async () => {
+    const user = userEvent.setup();
+    renderWithForms(<SchemaBuilderPage />, { language: 'en' });
+    fireEvent.change(screen.getByLabelText('UI schema (JSON array)'), { target: { value: uiSchema } });
+    fireEvent.change(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: jsonSchema } });
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.queryByText('The schemas do not fit')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Form preview' })).toBeInTheDocument();
+    const place = screen.getByLabelText('Place');
+    expect(screen.getByRole('checkbox', { name: 'Checked' })).toBeInTheDocument();
+    await user.type(place, 'Bern');
+    expect(place).toHaveAccessibleDescription('Please enter at most 3 characters.');
+  });
+});

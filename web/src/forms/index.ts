@@ -1,0 +1,12 @@
+export { SchemaForm, type SchemaFormProps } from './schema-form';
+export { FormStore, type FieldSnapshot, type FormData } from './form-store';
+export { registerWidget, getWidget, useWidget } from './registry';
+export { BUILTIN_WIDGETS } from './builtin-widgets';
+export type { FieldState, WidgetComponent, WidgetProps } from './types';
+export { localizeText, useLanguage } from './localize';
+export { translateFieldErrors, scopeOfError } from './field-errors';
+export { feedbackProps, ErrorList } from './widgets/feedback';
+export { fileNameOf } from './widgets/files-fallback-widget';
+export { normalizeTags } from './widgets/tags-predefined-widget';
+export { joinDateTime, splitDateTime } from './widgets/datetime-parts';
+export { loadEntryValidator } from './load-entry-validator';

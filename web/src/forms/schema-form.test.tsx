@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UiSchema } from '@einwurf/contract';
+import { fieldBox, renderField, renderSchemaForm } from './form-harness';
+import { acceptingValidator, FormsTestProviders, objectSchema, renderWithForms } from './test-utils';
+import { SchemaForm } from './schema-form';
+
+const schema = objectSchema(
+  {
+    lead: { type: 'string', maxLength: 5 },
+    email: { type: 'string', format: 'email' },
+    place: { type: 'string', minLength: 1 },
+  },
+  ['place'],
+);
+const uiSchema: UiSchema = [
+  { scope: 'place', widget: 'input', label: { de: 'Ort', 'de-CH': '', en: 'Place' } },
+  {
+    scope: 'lead',
+    widget: 'textarea',
+    label: { de: 'Vorspann', 'de-CH': 'Lead (CH)', en: 'Lead' },
+    help: { de: 'Kurz bitte.', 'de-CH': 'Kurz bitte.', en: 'Keep it short.' },
+  },
+  {
+    scope: 'email',
+    widget: 'input',
+    label: { de: 'E-Mail', 'de-CH': 'E-Mail', en: 'E-mail' },
+    options: { type: 'email' },
+  },
+];
+
+describe('SchemaForm', () => {
+  it('renders the fields in UI-schema order with labels in the current language', () => {
+    const { container } = renderSchemaForm(schema, uiSchema, { language: 'en' });
+    const scopes = [...container.querySelectorAll('[data-field]')].map((el) => el.getAttribute('data-field'));
+    expect(scopes).toEqual(['place', 'lead', 'email']);
+    expect(screen.getByLabelText('Place')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lead')).toHaveAccessibleDescription('Keep it short.');
+  });
+
+  it('falls back from Swiss German to German where a label is empty', () => {
+    renderSchemaForm(schema, uiSchema, { language: 'de-CH' });
+    expect(screen.getByLabelText('Ort')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lead (CH)')).toBeInTheDocument();
+  });
+
+  it('keeps a field neutral until changed, then shows it invalid with translated errors, then valid', async () => {
+    const user = userEvent.setup();
+    const { container, lastValue } = renderSchemaForm(schema, uiSchema, { value: { email: 'no mail' } });
+    const email = screen.getByLabelText('E-Mail');
+    expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'neutral');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Format email/)).not.toBeInTheDocument();
+
+    await user.type(email, 'x');
+    expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'invalid');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Der Wert hat nicht das Format email.');
+
+    await user.clear(email);
+    await user.type(email, 'a@example.org');
+    expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'valid');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(lastValue()).toEqual({ email: 'a@example.org' });
+    // Draft mode: the untouched required field stays neutral and silent.
+    expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'neutral');
+  });
+
+  it('checks required fields in strict mode once they are dirty', async () => {
+    const user = userEvent.setup();
+    const { container } = renderSchemaForm(schema, uiSchema, { mode: 'strict' });
+    expect(screen.queryByText('Dieses Feld ist erforderlich.')).not.toBeInTheDocument();
+    const place = screen.getByLabelText('Ort');
+    await user.type(place, 'B');
+    expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'valid');
+    await user.clear(place);
+    expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'invalid');
+    expect(screen.getByText('Dieses Feld ist erforderlich.')).toBeInTheDocument();
+  });
+
+  it('translates errors with their params', async () => {
+    const user = userEvent.setup();
+    renderSchemaForm(schema, uiSchema, { language: 'en' });
+    await user.type(screen.getByLabelText('Lead'), 'too long');
+    expect(screen.getByText('Please enter at most 5 characters.')).toBeInTheDocument();
+  });
+
+  it('shows server errors on their fields whether dirty or not, until the field changes', async () => {
+    const user = userEvent.setup();
+    const { container } = renderSchemaForm(schema, uiSchema, {
+      value: { lead: 'ok' },
+      errors: [
+        { field: 'data/lead', keyword: 'maxLength', message: 'validation.maxLength', params: { limit: 1 } },
+        { field: 'place', keyword: 'required', message: 'validation.required', params: {} },
+      ],
+    });
+    expect(fieldBox(container, 'lead')).toHaveAttribute('data-state', 'invalid');
+    expect(screen.getByLabelText('Vorspann')).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte gib höchstens 1 Zeichen ein.'),
+    );
+    expect(fieldBox(container, 'place')).toHaveTextContent('Dieses Feld ist erforderlich.');
+    expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'neutral');
+
+    await user.type(screen.getByLabelText('Vorspann'), '!');
+    expect(fieldBox(container, 'lead')).toHaveAttribute('data-state', 'valid');
+    expect(fieldBox(container, 'place')).toHaveTextContent('Dieses Feld ist erforderlich.');
+  });
+
+  it('disables every field when asked', () => {
+    renderField({ scope: 'lead', widget: 'textarea' }, { type: 'string' }, { disabled: true });
+    expect(screen.getByLabelText('lead')).toBeDisabled();
+  });
+
+  it('relabels its fields when the language changes', () => {
+    const { i18n } = renderSchemaForm(schema, uiSchema);
+    expect(screen.getByLabelText('Vorspann')).toBeInTheDocument();
+    act(() => void i18n.changeLanguage('en'));
+    expect(screen.getByLabelText('Lead')).toBeInTheDocument();
+  });
+
+  it('takes a new value from its caller (a load or a reset) without reporting it back', () => {
+    const onChange = () => {
+      throw new Error('must not be called');
+    };
+    const form = (value: Record<string, unknown>) => (
+      <SchemaForm
+        schema={schema}
+        uiSchema={uiSchema}
+        value={value}
+        onChange={onChange}
+        validator={acceptingValidator}
+      />
+    );
+    const { i18n, rerender } = renderWithForms(form({ place: 'Bern' }));
+    expect(screen.getByLabelText('Ort')).toHaveValue('Bern');
+    rerender(<FormsTestProviders i18n={i18n}>{form({ place: 'Basel' })}</FormsTestProviders>);
+    expect(screen.getByLabelText('Ort')).toHaveValue('Basel');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fieldBox, renderField } from '../form-harness';
+
+const element = { scope: 'publish_on', widget: 'date' };
+const property = { type: 'string', format: 'date' };
+
+describe('date widget', () => {
+  it('shows a stored YYYY-MM-DD date as DD.MM.YYYY', () => {
+    renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    expect(screen.getByRole('button', { name: 'publish_on' })).toHaveTextContent('21.11.2026');
+  });
+
+  it('opens a German calendar whose weeks start on Monday and stores the picked day as YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const { container, lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    await user.click(screen.getByRole('button', { name: 'publish_on' }));
+    const calendar = screen.getByRole('table');
+    const weekdays = within(calendar)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(weekdays).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    expect(screen.getByText('November 2026')).toBeInTheDocument();
+
+    await user.click(within(calendar).getByRole('button', { name: '3 November 2026' }));
+    expect(lastValue()).toEqual({ publish_on: '2026-11-03' });
+    expect(screen.getByRole('button', { name: 'publish_on' })).toHaveTextContent('03.11.2026');
+    expect(fieldBox(container, 'publish_on')).toHaveAttribute('data-state', 'valid');
+  });
+
+  it('can be used with the keyboard alone', async () => {
+    const user = userEvent.setup();
+    const { lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'publish_on' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const selected = within(screen.getByRole('table')).getByRole('button', { name: '21 November 2026' });
+    selected.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(lastValue()).toEqual({ publish_on: '2026-11-22' });
+  });
+});

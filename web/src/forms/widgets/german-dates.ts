@@ -1,0 +1,12 @@
+import 'dayjs/locale/de';
+import '@mantine/dates/styles.css';
+
+/** The spec's calendar (section 2): German locale, weeks start on Monday, dates shown as DD.MM.YYYY. */
+export const GERMAN_CALENDAR = { locale: 'de', firstDayOfWeek: 1, valueFormat: 'DD.MM.YYYY' } as const;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The stored date (YYYY-MM-DD) if the value is one, else null as the picker wants. */
+export function dateOrNull(value: unknown): string | null {
+  return typeof value === 'string' && DATE_PATTERN.test(value) ? value : null;
+}

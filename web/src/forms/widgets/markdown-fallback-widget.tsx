@@ -1,0 +1,29 @@
+import { Textarea } from '@mantine/core';
+import type { WidgetProps } from '../types';
+import { feedbackProps, textOf } from './feedback';
+
+/** Stand-in for the Markdown editor until it registers: the Markdown source in a plain textarea. */
+export function MarkdownFallbackWidget({
+  id,
+  value,
+  onChange,
+  label,
+  help,
+  errors,
+  state,
+  disabled,
+}: WidgetProps) {
+  return (
+    <Textarea
+      id={id}
+      label={label}
+      {...feedbackProps({ help, errors, state })}
+      value={textOf(value)}
+      autosize
+      minRows={6}
+      maxRows={20}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}

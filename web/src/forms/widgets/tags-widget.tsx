@@ -1,0 +1,21 @@
+import { TagsInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { WidgetProps } from '../types';
+import { feedbackProps, stringsOf } from './feedback';
+
+/** Free tags: the author types any words; Enter or a comma adds one, Backspace removes the last. */
+export function TagsWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+  const { t } = useTranslation();
+  return (
+    <TagsInput
+      id={id}
+      label={label}
+      {...feedbackProps({ help, errors, state })}
+      placeholder={t('forms.tags.placeholder')}
+      value={stringsOf(value)}
+      onChange={onChange}
+      clearable
+      disabled={disabled}
+    />
+  );
+}

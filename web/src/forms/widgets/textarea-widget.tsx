@@ -1,0 +1,20 @@
+import { Textarea } from '@mantine/core';
+import type { WidgetProps } from '../types';
+import { feedbackProps, textOf } from './feedback';
+
+/** Multi-line text: three rows, growing to six (spec section 9). */
+export function TextareaWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+  return (
+    <Textarea
+      id={id}
+      label={label}
+      {...feedbackProps({ help, errors, state })}
+      value={textOf(value)}
+      autosize
+      minRows={3}
+      maxRows={6}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}

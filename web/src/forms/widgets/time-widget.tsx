@@ -1,0 +1,17 @@
+import { TimeInput } from '@mantine/dates';
+import type { WidgetProps } from '../types';
+import { feedbackProps, textOf } from './feedback';
+
+/** A time of day as HH:mm (the browser's time field, which shows 24 hours in a German locale). */
+export function TimeWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+  return (
+    <TimeInput
+      id={id}
+      label={label}
+      {...feedbackProps({ help, errors, state })}
+      value={textOf(value)}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
