@@ -48,10 +48,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export type LatencySummary = { requests: number; p50_ms: number; p95_ms: number; p99_ms: number; per_second: number };
+export type LatencySummary = {
+  requests: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  per_second: number;
+};
 
 /** Sends `count` requests, `concurrency` at a time, and summarises their latencies. */
-export async function measure(count: number, concurrency: number, send: () => Promise<void>): Promise<LatencySummary> {
+export async function measure(
+  count: number,
+  concurrency: number,
+  send: () => Promise<void>,
+): Promise<LatencySummary> {
   const latencies: number[] = [];
   let started = 0;
   const begin = performance.now();
@@ -66,8 +76,15 @@ export async function measure(count: number, concurrency: number, send: () => Pr
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - begin) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(2));
-  return { requests: latencies.length, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99), per_second: Math.round(latencies.length / seconds) };
+  const at = (q: number) =>
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(2));
+  return {
+    requests: latencies.length,
+    p50_ms: at(0.5),
+    p95_ms: at(0.95),
+    p99_ms: at(0.99),
+    per_second: Math.round(latencies.length / seconds),
+  };
 }
 
 /** Writes a benchmark's result to bench/results/<name>.json and prints it. */

@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'web', 'dist', 'index.html');
-const webSources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contract/src'];
+const webSources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'contract/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -63,7 +63,10 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 test('the external-link page offers Open and Cancel and refuses a bad destination', async ({ page }) => {
   await page.goto('external?destination=' + encodeURIComponent('https://example.org/page'));
   await expect(page.getByRole('heading', { level: 1, name: 'Externer Link' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Öffnen' })).toHaveAttribute('href', 'https://example.org/page');
+  await expect(page.getByRole('link', { name: 'Öffnen' })).toHaveAttribute(
+    'href',
+    'https://example.org/page',
+  );
   await expect(page.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   await expectNoAxeViolations(page);
 
