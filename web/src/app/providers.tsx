@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
@@ -8,6 +8,17 @@ import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 4 },
+});
+
+// Mantine's light defaults for secondary text, errors and placeholders fall below WCAG AA contrast on white.
+export const resolveContrastVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+  },
+  dark: {},
 });
 
 export function createQueryClient(): QueryClient {
@@ -23,7 +34,7 @@ type AppProvidersProps = { children: ReactNode; queryClient: QueryClient };
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={resolveContrastVariables}>
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -5,7 +5,7 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import type { WidgetProps } from '../types';
 import { ErrorList } from './feedback';
 import { dateTimeProblem, joinDateTime, splitDateTime, type DateTimeParts } from './datetime-parts';
-import { GERMAN_CALENDAR } from './german-dates';
+import { GERMAN_CALENDAR, useCalendarLabels } from './german-dates';
 
 /**
  * A moment as an ISO UTC string, edited as a date and a time in UTC. It emits only when the author
@@ -14,6 +14,7 @@ import { GERMAN_CALENDAR } from './german-dates';
  */
 export function DateTimeWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
   const { t } = useTranslation();
+  const calendarLabels = useCalendarLabels();
   const [parts, setParts] = useState<DateTimeParts>(() => splitDateTime(value));
   const [received, setReceived] = useState(value);
   const [dirty, setDirty] = useState(false);
@@ -41,8 +42,14 @@ export function DateTimeWidget({ id, value, onChange, label, help, errors, state
     if (joined !== undefined) onChange(joined);
     else if (!next.date && !next.time) onChange('');
   };
-  // withAria off: Mantine would otherwise replace our aria-describedby with its own (empty) one.
-  const aria = { withAria: false, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
+  // withAria off: Mantine would otherwise replace our aria-describedby with its own (empty) one; it then
+  // also leaves out the disabled state, so it is said here.
+  const aria = {
+    withAria: false,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    'aria-disabled': disabled || undefined,
+  };
 
   return (
     <div
@@ -61,6 +68,7 @@ export function DateTimeWidget({ id, value, onChange, label, help, errors, state
           id={`${id}-date`}
           aria-label={`${label}: ${t('forms.datetime.date')}`}
           {...GERMAN_CALENDAR}
+          {...calendarLabels}
           value={parts.date}
           onChange={(date) => update({ ...parts, date })}
           placeholder={t('forms.datetime.datePlaceholder')}

@@ -1,8 +1,20 @@
 import 'dayjs/locale/de';
 import '@mantine/dates/styles.css';
+import './german-dates.css';
+import { useTranslation } from 'react-i18next';
 
 /** The spec's calendar (section 2): German locale, weeks start on Monday, dates shown as DD.MM.YYYY. */
 export const GERMAN_CALENDAR = { locale: 'de', firstDayOfWeek: 1, valueFormat: 'DD.MM.YYYY' } as const;
+
+/** Accessible names for the calendar's month arrows and the clear button, in the current language. */
+export function useCalendarLabels() {
+  const { t } = useTranslation();
+  return {
+    previousLabel: t('forms.calendar.previous'),
+    nextLabel: t('forms.calendar.next'),
+    clearButtonProps: { 'aria-label': t('forms.calendar.clear') },
+  };
+}
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
