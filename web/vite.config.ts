@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // scripts/bundle-budget.mjs reads it to measure each screen's first load.
+    manifest: true,
     rolldownOptions: {
       // The contract declares TypeBox schemas beside the constants the app needs; building a schema has no
       // side effect, so the schemas (and TypeBox with them) drop out wherever nothing uses them.
