@@ -93,11 +93,23 @@ test('the schema builder names each failure and renders a form from a valid pair
   await expect(page.getByRole('option', { name: 'kultur' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // Keyboard only: the date picker opens with Enter, weeks start on Monday, a day is chosen with Enter.
-  const day = page.getByRole('button', { name: 'Tag' }).or(page.getByLabel('Tag')).first();
+  // Keyboard only: the date picker opens with Enter, weeks start on Monday, a day is chosen with the
+  // arrows and Enter and shows as DD.MM.YYYY.
+  const day = page.getByRole('button', { name: 'Tag', exact: true });
   await day.focus();
   await page.keyboard.press('Enter');
-  const firstWeekday = page.locator('table thead th').first();
-  await expect(firstWeekday).toHaveText(/^Mo/);
+  await expect(page.locator('table thead th').first()).toHaveText(/^Mo/);
+  await expectNoAxeViolations(page);
+  const dayButtons = page.locator('table tbody button');
+  for (let i = 0; i < 5; i++) {
+    if (
+      await dayButtons.evaluateAll((buttons) => buttons.includes(document.activeElement as HTMLButtonElement))
+    )
+      break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(day).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
   await expectNoAxeViolations(page);
 });

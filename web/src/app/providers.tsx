@@ -1,11 +1,31 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  MantineProvider,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
 
 // Shade 8 keeps links, buttons and alert titles above WCAG AA contrast on white.
+// The text of "light" variants (alerts, badges) stays below AA on their tinted background even in the
+// darkest shade of green, so it is darkened further.
+const resolveVariantColors: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return resolved;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  return parsed.isThemeColor
+    ? { ...resolved, color: darken(input.theme.colors[parsed.color]![9], 0.35) }
+    : resolved;
+};
+
 export const theme = createTheme({
+  variantColorResolver: resolveVariantColors,
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 4 },
 });
