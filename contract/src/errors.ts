@@ -1,3 +1,5 @@
+import Type from 'typebox';
+
 /** Stable error codes shared by server and web; the web branches on these, never on message text. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -8,6 +10,20 @@ export const ERROR_STATUS = {
   CSRF_INVALID: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The entry is published: its author can no longer edit, propose or delete it. */
+  ENTRY_READ_ONLY: 409,
+  /** The state change is not in the transition table; the message names both states. */
+  INVALID_TRANSITION: 409,
+  /** The challenge token is malformed, forged (bad signature, other algorithm) or claims an invalid difficulty. */
+  /** Deleting or demoting the account would leave no admin. */
+  LAST_ADMIN: 409,
+  POW_INVALID: 400,
+  /** The challenge token's `exp` has passed; fetch a new challenge. */
+  POW_EXPIRED: 400,
+  /** The challenge token was used before; each token creates one entry. */
+  POW_REPLAYED: 409,
+  /** The solution does not give the required number of trailing zero bits. */
+  POW_UNSOLVED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -29,6 +45,23 @@ export type FieldError = {
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; fields?: FieldError[] };
 };
+
+const FieldErrorSchema = Type.Object({
+  field: Type.String(),
+  keyword: Type.String(),
+  message: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** The `error` object of every error answer. */
+export const ErrorObjectSchema = Type.Object({
+  code: Type.String({ description: "one of the contract's ERROR_STATUS codes" }),
+  message: Type.String(),
+  fields: Type.Optional(Type.Array(FieldErrorSchema)),
+});
+
+/** The body of every error answer, for response schemas (OpenAPI); a 409 of a stale save adds the entry. */
+export const ErrorBodySchema = Type.Object({ error: ErrorObjectSchema }, { additionalProperties: true });
 
 /** The text the spec requires in a 403 body when the CSRF token is missing or wrong. */
 export const CSRF_INVALID_MESSAGE = 'CSRF token invalid';

@@ -3,3 +3,7 @@ export * from './limits.ts';
 export * from './auth.ts';
 export * from './content-types.ts';
 export * from './forms/index.ts';
+export * from './pow.ts';
+export * from './entries.ts';
+export * from './passwords.ts';
+export * from './admin.ts';

@@ -13,6 +13,8 @@ Object.assign(process.env, {
   DATABASE_URL: join(dataDir, 'einwurf.sqlite'),
   EINWURF_ADMIN_USERNAME: E2E_ADMIN.username,
   EINWURF_ADMIN_PASSWORD: E2E_ADMIN.password,
+  // A light challenge keeps each created entry to a blink; the solver itself is measured in bench/.
+  EINWURF_POW_DIFFICULTY: process.env.EINWURF_POW_DIFFICULTY ?? '8',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 await import('../../server/src/main.ts');

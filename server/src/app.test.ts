@@ -134,8 +134,17 @@ describe.each(testDatabases())('API basics on $name', (target) => {
         '/api/v1/auth/logout',
         '/api/v1/config',
         '/api/v1/schema/{type}/schema.json',
+        '/api/v1/pow',
+        '/api/v1/anon/{id}',
+        '/api/v1/anon/{id}/publish',
+        '/api/v1/anon/{id}/events',
+        '/api/v1/anon/{id}/comments',
+        '/api/v1/anon/{id}/comments/schema.json',
       ]),
     );
+    const anon = doc.paths['/api/v1/anon/{id}'] as Record<string, { responses: Record<string, unknown> }>;
+    expect(Object.keys(anon).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(anon['put']!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
   });
 
   it('sends the security headers with the content security policy', async () => {

@@ -11,10 +11,22 @@ import type { Database } from './db/types.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentTypeRoutes } from './features/content-types/routes.ts';
 import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
+import { authorEntryRoutes } from './features/entries/routes.ts';
+import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { powRoutes } from './features/pow/routes.ts';
+import {
+  createDatabaseSpentTokenStore,
+  createRedisSpentTokenStore,
+  type SpentTokenStore,
+} from './features/pow/spent-tokens.ts';
 import { publicRoutes } from './features/public/routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
+import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
@@ -34,6 +46,8 @@ export type AppDeps = {
   db?: Kysely<Database>;
   /** A rate limiter the caller owns; otherwise Redis when REDIS_URL is set, else in memory. */
   limiter?: RateLimiter;
+  /** A spent proof-of-work token store the caller owns; otherwise Redis when REDIS_URL is set, else the database. */
+  spentTokens?: SpentTokenStore;
   contentTypes?: ContentTypes;
   /** Extra routes under /api/v1, registered with the others (tests add protected probes here). */
   apiPlugins?: FastifyPluginAsync[];
@@ -88,6 +102,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
+    // Long path parameters reach the route schemas (400 in the API's error shape), not the router's 414.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
@@ -96,11 +112,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const ownsLimiter = deps.limiter === undefined;
   const limiter =
     deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+  const ownsSpentTokens = deps.spentTokens === undefined;
+  const spentTokens =
+    deps.spentTokens ??
+    (config.redisUrl ? createRedisSpentTokenStore(config.redisUrl) : createDatabaseSpentTokenStore(db));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.addHook('onClose', async () => {
     if (ownsLimiter) await limiter.close();
+    if (ownsSpentTokens) await spentTokens.close();
     if (ownsDb) await db.destroy();
   });
 
@@ -126,6 +147,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(csrf, { secret: config.secret });
   await app.register(sessions, { db });
   await app.register(metrics);
+  await app.register(housekeeping, { db, spentTokens, retentionDays: config.retentionDays });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -139,6 +161,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(contentTypeRoutes, { contentTypes });
       await api.register(publicRoutes);
       await api.register(authRoutes);
+      await api.register(powRoutes, { contentTypes, spentTokens });
+      await api.register(authorEntryRoutes, { contentTypes });
+      await api.register(authorCommentRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(moderationEntryRoutes, { contentTypes });
+      await api.register(moderationCommentRoutes);
+      await api.register(userRoutes);
+      await api.register(healthMetricRoutes);
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

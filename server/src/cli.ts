@@ -7,6 +7,8 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/types.ts';
 import { AppError } from './errors.ts';
+import { loadContentTypes } from './features/content-types/service.ts';
+import { seedEntries } from './features/seed/service.ts';
 import { generatePassword } from './features/users/passwords.ts';
 import { assertValidPassword, createUser, listUsers, setPassword } from './features/users/service.ts';
 import { boxed, table } from './text.ts';
@@ -89,6 +91,30 @@ export async function listUsersCommand(db: Kysely<Database>, io: CliIo): Promise
   io.out(table(['username', 'role', 'created'], rows) + '\n');
 }
 
+/** `einwurf seed --entries N`: adds N demo entries with events, comments and the search index. */
+export async function seedCommand(
+  db: Kysely<Database>,
+  io: CliIo,
+  options: { entries: number; contentTypesDir: string },
+): Promise<void> {
+  const contentTypes = await loadContentTypes(options.contentTypesDir);
+  const step = Math.max(10_000, Math.ceil(options.entries / 10));
+  let next = step;
+  const report = await seedEntries(db, contentTypes, {
+    count: options.entries,
+    onProgress: (done) => {
+      if (done >= next && done < options.entries) {
+        io.out(`  ${done} entries\n`);
+        next += step;
+      }
+    },
+  });
+  io.out(
+    `seeded ${report.entries} entries, ${report.events} events, ${report.comments} comments ` +
+      `in ${report.seconds} s (${report.rowsPerSecond} rows/s)\n`,
+  );
+}
+
 function describeError(error: unknown): string {
   if (error instanceof AppError) {
     const fields = error.fields?.map((f) => f.field).join(', ');
@@ -140,6 +166,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .command('list')
     .description('list accounts')
     .action(() => withDb((d) => listUsersCommand(d, io)));
+
+  program
+    .command('seed')
+    .description('add demo entries of every type in every state, with comments and events (never deletes)')
+    .requiredOption('--entries <count>', 'how many entries to add', (value: string) => {
+      const count = Number(value);
+      if (!/^\d+$/.test(value) || count < 1 || count > 100_000_000) {
+        throw new CliError('--entries must be a whole number from 1 to 100000000');
+      }
+      return count;
+    })
+    .action((options: { entries: number }) =>
+      withDb((d) =>
+        seedCommand(d, io, { entries: options.entries, contentTypesDir: loadConfig(io.env).contentTypesDir }),
+      ),
+    );
 
   try {
     await program.parseAsync(argv, { from: 'user' });

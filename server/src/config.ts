@@ -25,10 +25,16 @@ export type Config = {
   /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
   readonly secret: string | undefined;
   readonly powDifficulty: number;
+  /** Entry creations per minute above which the proof-of-work difficulty rises. */
+  readonly powRate: number;
   readonly maxFileSize: number;
   readonly allowedExtensions: readonly string[];
   /** Lifetime of a moderation session in seconds. */
   readonly sessionTtl: number;
+  /** Lifetime of an author's session in seconds. */
+  readonly authorSessionTtl: number;
+  /** Days a soft-deleted entry is kept before it is purged. */
+  readonly retentionDays: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   readonly webDist: string;
@@ -169,9 +175,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     adminPassword,
     secret,
     powDifficulty: integer(env, 'EINWURF_POW_DIFFICULTY', 16, POW_DIFFICULTY_MIN, POW_DIFFICULTY_MAX),
+    powRate: integer(env, 'EINWURF_POW_RATE', 30, 1, 1_000_000),
     maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
     allowedExtensions: Object.freeze(extensions(env)),
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
+    authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
+    retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
@@ -216,6 +225,8 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     ...base,
     secret: randomBytes(32).toString('base64url'),
     webDist: path.join(serverRoot, 'test-no-web-dist'),
+    // Challenges a test solves in a few tries.
+    powDifficulty: 2,
     ...(databaseUrl !== undefined ? { database: parseDatabaseUrl(databaseUrl, process.cwd()) } : {}),
     ...rest,
   });

@@ -93,11 +93,12 @@ const pgTypes = {
 /** Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool. */
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.dialect === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
+    // An idle client whose connection the server ends (restart, failover, a dropped test database)
+    // is emitted as 'error' on the pool; unheard, that event would crash the process. The pool has
+    // already discarded the client, and the next query opens a new one.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
   const sqlite = new SqliteDatabase(target.path);

@@ -1,5 +1,12 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountRole, Role } from '@einwurf/contract';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AccountRole,
+  CommentOrigin,
+  EntryActor,
+  EntryEventKind,
+  EntryState,
+  Role,
+} from '@einwurf/contract';
 
 // Timestamps are integer epoch milliseconds everywhere (bigint in PostgreSQL, parsed back to number).
 
@@ -22,9 +29,92 @@ export type SessionsTable = {
   created_at: number;
 };
 
+export type EntriesTable = {
+  /** 128 random bits, base64url: the permalink carries it, so it must be unguessable. */
+  id: string;
+  type: string;
+  state: EntryState;
+  title: string;
+  /** JSON text: content and the other fields of the entry's type (title has its own column). */
+  data: string;
+  password_hash: string;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+};
+
+export type EntryEventsTable = {
+  id: Generated<number>;
+  entry_id: string;
+  kind: EntryEventKind;
+  actor: EntryActor;
+  user_id: string | null;
+  from_state: EntryState | null;
+  to_state: EntryState | null;
+  created_at: number;
+};
+
+export type CommentsTable = {
+  id: Generated<number>;
+  entry_id: string;
+  origin: CommentOrigin;
+  user_id: string | null;
+  title: string;
+  content: string;
+  created_at: number;
+};
+
+export type SpentPowTokensTable = {
+  jti: string;
+  /** Epoch milliseconds; the row may go once the token has expired. */
+  expires_at: number;
+};
+
+/** Entries per type and state, kept in step with every write (the lists' totals read it). */
+export type EntryCountsTable = {
+  type: string;
+  state: EntryState;
+  count: number;
+};
+
+/** An attachment of an entry; its content lives in the configured file storage under `key`. */
+export type FilesTable = {
+  /** 128 random bits, base64url: the file's URL carries it, so it must be unguessable. */
+  id: string;
+  entry_id: string;
+  key: string;
+  /** The web-sized WebP rendition of an image, when one was made. */
+  preview_key: string | null;
+  /** What the URL ends in: the display name with its extension. */
+  name: string;
+  extension: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** 0 or 1 (SQLite has no boolean). */
+  is_image: number;
+  created_at: number;
+};
+
+/** File content for FILE_STORAGE=database, in order of `seq`; row 0 carries the content type. */
+export type FileChunksTable = {
+  key: string;
+  seq: number;
+  bytes: Uint8Array;
+  content_type: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
+  entries: EntriesTable;
+  entry_events: EntryEventsTable;
+  comments: CommentsTable;
+  entry_counts: EntryCountsTable;
+  spent_pow_tokens: SpentPowTokensTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -32,3 +122,11 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
+export type EntryRow = Selectable<EntriesTable>;
+export type NewEntryRow = Insertable<EntriesTable>;
+export type EntryEventRow = Selectable<EntryEventsTable>;
+export type NewEntryEventRow = Insertable<EntryEventsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type NewCommentRow = Insertable<CommentsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;

@@ -1,6 +1,67 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+const MINUTE_MS = 60_000;
+export const STATS_WINDOW_MINUTES = 5;
+
+/** This instance's recent traffic, for the health page; every instance counts its own. */
+export type RequestStats = {
+  /** Requests per minute and the share of 5xx answers over the last five minutes. */
+  recent(now?: number): { requestsPerMinute: number; errorRate: number };
+  /** The event loop's p99 delay in ms since the previous call. */
+  eventLoopDelayMs(): number;
+  /** Counts one answer (the onResponse hook does; tests may too). */
+  count(statusCode: number, now?: number): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestStats: RequestStats;
+  }
+}
+
+function createRequestStats(startedAt: number): RequestStats & { close(): void } {
+  // Per-minute buckets: minute number -> [answers, 5xx answers].
+  const buckets = new Map<number, [number, number]>();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  return {
+    count(statusCode, now = Date.now()) {
+      const minute = Math.floor(now / MINUTE_MS);
+      const bucket = buckets.get(minute) ?? [0, 0];
+      bucket[0] += 1;
+      if (statusCode >= 500) bucket[1] += 1;
+      buckets.set(minute, bucket);
+      for (const key of buckets.keys()) if (key <= minute - STATS_WINDOW_MINUTES) buckets.delete(key);
+    },
+    recent(now = Date.now()) {
+      const minute = Math.floor(now / MINUTE_MS);
+      let answers = 0;
+      let failures = 0;
+      for (const [key, [a, f]] of buckets) {
+        if (key > minute - STATS_WINDOW_MINUTES) {
+          answers += a;
+          failures += f;
+        }
+      }
+      const minutes = Math.min(STATS_WINDOW_MINUTES, Math.max(1, (now - startedAt) / MINUTE_MS));
+      return {
+        requestsPerMinute: Number((answers / minutes).toFixed(2)),
+        errorRate: answers === 0 ? 0 : Number((failures / answers).toFixed(4)),
+      };
+    },
+    eventLoopDelayMs() {
+      const p99 = delay.count > 0 ? delay.percentile(99) / 1e6 : 0;
+      delay.reset();
+      return Number(p99.toFixed(2));
+    },
+    close() {
+      delay.disable();
+    },
+  };
+}
 
 /** Prometheus metrics with a registry of this app's own, so many apps can live in one process. */
 async function metrics(app: FastifyInstance): Promise<void> {
@@ -21,7 +82,12 @@ async function metrics(app: FastifyInstance): Promise<void> {
     registers: [registry],
   });
 
+  const stats = createRequestStats(Date.now());
+  app.decorate('requestStats', stats);
+  app.addHook('onClose', async () => stats.close());
+
   app.addHook('onResponse', async (request, reply) => {
+    stats.count(reply.statusCode);
     // The route pattern, never the raw URL: raw URLs would make one series per entry id.
     const labels = {
       method: request.method,

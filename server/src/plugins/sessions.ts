@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@einwurf/contract';
 import type { Kysely } from 'kysely';
@@ -49,6 +55,30 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     throw new AppError('FORBIDDEN', 'not allowed for this role');
   };
 }
+
+/**
+ * The same check as `requireRole`, run before the body is validated, so a caller without the role
+ * learns nothing from validation errors: the guard of every `admin/…` route.
+ */
+export function requireRoleFirst(...roles: Role[]): preValidationAsyncHookHandler {
+  const check = requireRole(...roles);
+  return async function (request, reply) {
+    await check.call(this, request, reply);
+  };
+}
+
+/**
+ * The guard of every `anon/:id` route, run before the body is validated: only the session of that
+ * entry's author passes. Without a session it is 401 (the web app then asks for the entry's
+ * password again, spec section 4); any other session, another author's or moderation's, gets the
+ * same 404 as an id that does not exist, so nothing tells whether the entry exists.
+ */
+export const requireEntryAuthor: preValidationAsyncHookHandler = async (request) => {
+  const { role, entryId } = request.session;
+  if (role === 'none') throw new AppError('UNAUTHENTICATED', 'not logged in or session expired');
+  const { id } = request.params as { id?: unknown };
+  if (role !== 'anon' || entryId !== id) throw new AppError('NOT_FOUND', 'no such entry');
+};
 
 async function sessions(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   app.decorateRequest('session', null as unknown as SessionState);

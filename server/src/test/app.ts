@@ -4,27 +4,26 @@ import { testConfig, type AppConfig } from '../config.ts';
 import { createUser } from '../features/users/service.ts';
 import type { TestDatabase, TestDatabaseHandle } from './db.ts';
 
-export type TestApp = {
-  app: FastifyInstance;
-  database: TestDatabaseHandle;
+/** One browser: its own cookies and CSRF token. */
+export type TestClient = {
   /** Sends a request carrying the cookies collected so far and, on non-GETs, the CSRF token. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Creates an account and logs this client in with it. */
   loginAs(role: 'mod' | 'admin', username?: string): Promise<LightMyRequestResponse>;
   cookies: Map<string, string>;
+};
+
+export type TestApp = TestClient & {
+  app: FastifyInstance;
+  database: TestDatabaseHandle;
+  /** Another browser on the same app and database. */
+  newClient(): Promise<TestClient>;
   close(): Promise<void>;
 };
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-/** A client of a freshly built app on a fresh database; it keeps cookies like a browser. */
-export async function createTestApp(
-  target: TestDatabase,
-  config: Partial<AppConfig> = {},
-  deps: AppDeps = {},
-): Promise<TestApp> {
-  const database = await target.create();
-  const app = await buildApp(testConfig(config), { db: database.db, ...deps });
+async function createClient(app: FastifyInstance, database: TestDatabaseHandle): Promise<TestClient> {
   const cookies = new Map<string, string>();
   let csrfToken: string | undefined;
 
@@ -50,14 +49,29 @@ export async function createTestApp(
   await request({ method: 'GET', url: '/api/v1/auth' });
 
   return {
-    app,
-    database,
     request,
     cookies,
     async loginAs(role, username = `${role}${Math.random().toString(36).slice(2, 8)}`) {
       await createUser(database.db, { username, role, password: TEST_PASSWORD });
       return request({ method: 'POST', url: '/api/v1/auth', payload: { username, password: TEST_PASSWORD } });
     },
+  };
+}
+
+/** A client of a freshly built app on a fresh database; it keeps cookies like a browser. */
+export async function createTestApp(
+  target: TestDatabase,
+  config: Partial<AppConfig> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
+  const database = await target.create();
+  const app = await buildApp(testConfig(config), { db: database.db, ...deps });
+  const client = await createClient(app, database);
+  return {
+    ...client,
+    app,
+    database,
+    newClient: () => createClient(app, database),
     async close() {
       await app.close();
       await database.destroy();

@@ -1,7 +1,17 @@
 import type { Migration } from 'kysely';
 import * as usersSessions from './2026-11-21-users-sessions.ts';
+import * as entries from './2026-11-22-entries.ts';
+import * as moderation from './2026-11-23-moderation.ts';
+import * as files from './2026-11-24-files.ts';
 
-/** Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI. */
+/**
+ * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
+ * Kysely runs them sorted by name and refuses a new name sorting before one already run, so each
+ * name must sort after the last.
+ */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-users-sessions': usersSessions,
+  '2026-11-22-entries': entries,
+  '2026-11-23-moderation': moderation,
+  '2026-11-24-files': files,
 };

@@ -7,8 +7,25 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+/** A session with its account's name (null for an author's session). */
+export async function findSession(
+  db: Db,
+  id: string,
+): Promise<(SessionRow & { username: string | null }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select('users.username')
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Ends every session of an account but the one given (null: all of them). */
+export async function deleteSessionsOfUser(db: Db, userId: string, keepId: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId !== null) query = query.where('id', '<>', keepId);
+  await query.execute();
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
@@ -22,4 +39,9 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<number
 
 export async function setSessionExpiry(db: Db, id: string, expiresAt: number): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+/** Gives every session of an account the account's new role. */
+export async function setSessionRoleOfUser(db: Db, userId: string, role: 'mod' | 'admin'): Promise<void> {
+  await db.updateTable('sessions').set({ role }).where('user_id', '=', userId).execute();
 }

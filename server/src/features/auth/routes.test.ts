@@ -80,7 +80,7 @@ describe.each(testDatabases())('auth on $name', (target) => {
     });
   });
 
-  it('accepts the author login shape and refuses it until entries exist', async () => {
+  it('refuses an author login for an entry that does not exist', async () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/v1/auth',

@@ -37,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         limiter: app.limiter,
         clientIp: request.ip,
         sessionTtl: app.config.sessionTtl,
+        authorSessionTtl: app.config.authorSessionTtl,
         previousId: request.session.id,
       };
       const { token, session } = isAuthorLogin(request.body)

@@ -4,6 +4,7 @@ import type { AccountRole, AuthorLogin, AuthState, ModeratorLogin, Role } from '
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { verifyEntryPassword } from '../entries/service.ts';
 import { verifyCredentials } from '../users/service.ts';
 import * as repo from './repository.ts';
 
@@ -13,6 +14,8 @@ type Db = Kysely<Database>;
 export type SessionState = {
   role: Role;
   userId: string | null;
+  /** The account's name for moderation sessions; null otherwise. */
+  username: string | null;
   entryId: string | null;
   /** Epoch milliseconds; 0 without a session. */
   expiresAt: number;
@@ -23,6 +26,7 @@ export type SessionState = {
 export const NO_SESSION: SessionState = Object.freeze({
   role: 'none' as const,
   userId: null,
+  username: null,
   entryId: null,
   expiresAt: 0,
   id: null,
@@ -44,7 +48,21 @@ export function hashSessionToken(token: string): string {
 
 /** The API's view of a session: role and expiry in epoch seconds (0 without one). */
 export function toAuthState(session: SessionState): AuthState {
-  return { role: session.role, ttl: session.role === 'none' ? 0 : Math.floor(session.expiresAt / 1000) };
+  const state = {
+    role: session.role,
+    ttl: session.role === 'none' ? 0 : Math.floor(session.expiresAt / 1000),
+  };
+  return session.username === null ? state : { ...state, username: session.username };
+}
+
+/** Carries a role change over to the account's open sessions, so a demotion takes effect at once. */
+export function updateSessionRoles(db: Db, userId: string, role: AccountRole): Promise<void> {
+  return repo.setSessionRoleOfUser(db, userId, role);
+}
+
+/** Ends every other session of an account (after a password change); `keepId` stays. */
+export function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
+  return repo.deleteSessionsOfUser(db, userId, keepId);
 }
 
 /** Looks up the session a cookie token names; an expired one is deleted and counts as none. */
@@ -61,7 +79,14 @@ export async function resolveSession(
     await repo.deleteSession(db, id);
     return NO_SESSION;
   }
-  return { role: row.role, userId: row.user_id, entryId: row.entry_id, expiresAt: row.expires_at, id };
+  return {
+    role: row.role,
+    userId: row.user_id,
+    username: row.username,
+    entryId: row.entry_id,
+    expiresAt: row.expires_at,
+    id,
+  };
 }
 
 /** Starts a session and returns its cookie token; the caller's previous session ends. */
@@ -70,6 +95,7 @@ export async function startSession(
   input: {
     role: AccountRole | 'anon';
     userId?: string;
+    username?: string;
     entryId?: string;
     ttlSeconds: number;
     previousId: string | null;
@@ -84,6 +110,7 @@ export async function startSession(
   const session: SessionState = {
     role: input.role,
     userId: input.userId ?? null,
+    username: input.username ?? null,
     entryId: input.entryId ?? null,
     expiresAt: now + input.ttlSeconds * 1000,
     id,
@@ -109,67 +136,74 @@ export function setSessionExpiry(db: Db, session: SessionState, expiresAt: numbe
   return session.id === null ? Promise.resolve() : repo.setSessionExpiry(db, session.id, expiresAt);
 }
 
-async function assertUnderLimit(limiter: RateLimiter, keys: [string, number][]): Promise<void> {
+type LoginContext = {
+  db: Db;
+  limiter: RateLimiter;
+  clientIp: string;
+  sessionTtl: number;
+  authorSessionTtl: number;
+  previousId: string | null;
+};
+
+type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
+
+/**
+ * The steps every login shares: refuse while the subject (account name or entry) or the client is
+ * over its failure limit, count a failure under both, forget the subject's failures on success.
+ */
+async function limitedLogin(
+  ctx: LoginContext,
+  subjectKey: string,
+  check: () => Promise<SessionInput | undefined>,
+): Promise<{ token: string; session: SessionState }> {
+  const keys: [string, number][] = [
+    [subjectKey, LOGIN_LIMITS.failuresPerName],
+    [`login:client:${ctx.clientIp}`, LOGIN_LIMITS.failuresPerClient],
+  ];
   for (const [key, limit] of keys) {
-    const retryAfter = await limiter.retryAfter(key, limit);
+    const retryAfter = await ctx.limiter.retryAfter(key, limit);
     if (retryAfter > 0) {
       throw new AppError('RATE_LIMITED', 'too many login attempts, try again later', undefined, {
         'retry-after': String(retryAfter),
       });
     }
   }
+  const input = await check();
+  if (!input) {
+    await Promise.all(keys.map(([key]) => ctx.limiter.hit(key, LOGIN_LIMITS.windowMs)));
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  await ctx.limiter.reset(subjectKey);
+  return startSession(ctx.db, { ...input, previousId: ctx.previousId });
 }
-
-async function countFailure(limiter: RateLimiter, keys: [string, number][]): Promise<void> {
-  await Promise.all(keys.map(([key]) => limiter.hit(key, LOGIN_LIMITS.windowMs)));
-}
-
-type LoginContext = {
-  db: Db;
-  limiter: RateLimiter;
-  clientIp: string;
-  sessionTtl: number;
-  previousId: string | null;
-};
 
 /**
  * Logs a moderator or admin in. A wrong name and a wrong password give the same answer in
  * comparable time; failures are limited per name and per client.
  */
-export async function loginModerator(
+export function loginModerator(
   ctx: LoginContext,
   credentials: ModeratorLogin,
 ): Promise<{ token: string; session: SessionState }> {
-  const keys: [string, number][] = [
-    [`login:name:${credentials.username.toLowerCase()}`, LOGIN_LIMITS.failuresPerName],
-    [`login:client:${ctx.clientIp}`, LOGIN_LIMITS.failuresPerClient],
-  ];
-  await assertUnderLimit(ctx.limiter, keys);
-  const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
-  if (!user) {
-    await countFailure(ctx.limiter, keys);
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-  }
-  await ctx.limiter.reset(keys[0]![0]);
-  return startSession(ctx.db, {
-    role: user.role,
-    userId: user.id,
-    ttlSeconds: ctx.sessionTtl,
-    previousId: ctx.previousId,
+  return limitedLogin(ctx, `login:name:${credentials.username.toLowerCase()}`, async () => {
+    const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
+    return user && { role: user.role, userId: user.id, username: user.username, ttlSeconds: ctx.sessionTtl };
   });
 }
 
 /**
- * Logs an author in to one entry with the entry's password. Entries arrive with issue 4, which
- * checks the password against the entry's hash here; until then no entry exists, so every attempt
- * is refused the way a wrong password is, and counted the same way.
+ * Logs an author in to one entry with the entry's password. Every failure (no such entry, deleted,
+ * another type, wrong password) gives the same answer in comparable time; failures are limited per
+ * entry and per client.
  */
-export async function loginAuthor(ctx: LoginContext, credentials: AuthorLogin): Promise<never> {
-  const keys: [string, number][] = [
-    [`login:entry:${credentials.article_id}`, LOGIN_LIMITS.failuresPerName],
-    [`login:client:${ctx.clientIp}`, LOGIN_LIMITS.failuresPerClient],
-  ];
-  await assertUnderLimit(ctx.limiter, keys);
-  await countFailure(ctx.limiter, keys);
-  throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+export function loginAuthor(
+  ctx: LoginContext,
+  credentials: AuthorLogin,
+): Promise<{ token: string; session: SessionState }> {
+  const { article_id: entryId, cpt: type, password } = credentials;
+  return limitedLogin(ctx, `login:entry:${entryId}`, async () =>
+    (await verifyEntryPassword(ctx.db, { id: entryId, type, password }))
+      ? { role: 'anon', entryId, ttlSeconds: ctx.authorSessionTtl }
+      : undefined,
+  );
 }

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiRootSchema } from '@einwurf/contract';
+import { ApiRootSchema, CptListSchema, ErrorBodySchema } from '@einwurf/contract';
+import { requireRoleFirst } from '../../plugins/sessions.ts';
 import { AppError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import { describeApi, type ContentTypes } from './service.ts';
@@ -66,5 +67,18 @@ export const contentTypeRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
       },
     },
     async (request) => findType(request.params.type).uischema,
+  );
+
+  app.get(
+    '/admin/config/cpts',
+    {
+      preValidation: requireRoleFirst('mod', 'admin'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'The installed entry types: name, title and description per locale',
+        response: { 200: CptListSchema, '4xx': ErrorBodySchema },
+      },
+    },
+    async () => ({ data: describeApi(contentTypes, VERSION).data }),
   );
 };

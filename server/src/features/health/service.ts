@@ -1,20 +1,128 @@
+import { readdir, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { ENTRY_STATES, type HealthMetric, type HealthProblem } from '@einwurf/contract';
+import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-import { pingDatabase } from './repository.ts';
+import type { RequestStats } from '../../plugins/metrics.ts';
+import { VERSION } from '../../version.ts';
+import * as repo from './repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
+export const THRESHOLDS = {
+  databaseSlowMs: 200,
+  proposalWaitSeconds: 48 * 3600,
+  diskLowBytes: 1_000_000_000,
+  diskLowShare: 0.05,
+  errorRate: 0.05,
+} as const;
 
-/** Whether the database answers a real query within two seconds. */
-export async function isDatabaseHealthy(db: Kysely<Database>): Promise<boolean> {
+async function withTimeout<T>(promise: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), PING_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([pingDatabase(db).then(() => true), timeout]);
-  } catch {
-    return false;
+    return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether the database answers a real query within two seconds. */
+export async function isDatabaseHealthy(db: Kysely<Database>): Promise<boolean> {
+  try {
+    return await withTimeout(
+      repo.pingDatabase(db).then(() => true),
+      false,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes under a folder (0 when it does not exist); a file vanishing meanwhile counts as 0. */
+async function folderSize(dir: string): Promise<number> {
+  let total = 0;
+  let items;
+  try {
+    items = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const item of items) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) total += await folderSize(full);
+    else if (item.isFile())
+      total += await stat(full).then(
+        (s) => s.size,
+        () => 0,
+      );
+  }
+  return total;
+}
+
+/** Free and total bytes of the file system holding the folder (or its nearest existing parent). */
+async function diskSpace(dir: string): Promise<{ free: number; total: number } | null> {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    try {
+      const s = await statfs(at);
+      return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
+    } catch {
+      if (path.dirname(at) === at) return null;
+    }
+  }
+}
+
+/**
+ * The health page's figures: process, database (reachability, latency, size), entries per state,
+ * the proposal queue, storage of the data folder, this instance's traffic, and the problems they show.
+ */
+export async function collectHealthMetric(
+  db: Kysely<Database>,
+  options: { dataDir: string; stats: RequestStats; now?: number },
+): Promise<HealthMetric> {
+  const now = options.now ?? Date.now();
+  const problems: HealthProblem[] = [];
+  const started = performance.now();
+  const reachable = await isDatabaseHealthy(db);
+  const latency = reachable ? Number((performance.now() - started).toFixed(2)) : null;
+  const perState = Object.fromEntries(
+    ENTRY_STATES.map((s) => [s, 0]),
+  ) as HealthMetric['data']['entries_per_state'];
+  let size: number | null = null;
+  let oldest: number | null = null;
+  if (reachable) {
+    [size, oldest] = await Promise.all([repo.databaseSize(db), repo.oldestProposalUpdate(db)]);
+    for (const { state, count } of await repo.countEntriesByState(db)) perState[state] = count;
+  } else {
+    problems.push('database_unreachable');
+  }
+  if (latency !== null && latency > THRESHOLDS.databaseSlowMs) problems.push('database_slow');
+  const oldestAge = oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000));
+  if (oldestAge !== null && oldestAge > THRESHOLDS.proposalWaitSeconds)
+    problems.push('proposals_waiting_long');
+  const [used, disk] = await Promise.all([folderSize(options.dataDir), diskSpace(options.dataDir)]);
+  if (disk && (disk.free < THRESHOLDS.diskLowBytes || disk.free < disk.total * THRESHOLDS.diskLowShare)) {
+    problems.push('disk_low');
+  }
+  const traffic = options.stats.recent(now);
+  if (traffic.errorRate > THRESHOLDS.errorRate) problems.push('error_rate_high');
+  const memory = process.memoryUsage();
+  return {
+    data: {
+      version: VERSION,
+      uptime_seconds: Math.round(process.uptime()),
+      memory: { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed },
+      event_loop_delay_ms: options.stats.eventLoopDelayMs(),
+      database: { kind: dialectOf(db), reachable, latency_ms: latency, size_bytes: size },
+      entries_per_state: perState,
+      proposals_waiting: perState.proposed,
+      oldest_proposal_age_seconds: oldestAge,
+      storage: { used_bytes: used, free_bytes: disk?.free ?? null },
+      requests_per_minute: traffic.requestsPerMinute,
+      error_rate: traffic.errorRate,
+      problems,
+    },
+  };
 }

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PublicConfigSchema, type PublicConfig } from '@einwurf/contract';
 import { VERSION } from '../../version.ts';
+import { currentDifficulty } from '../pow/service.ts';
 
 export const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config: PublicConfig = {
-    file: { max_file_size: app.config.maxFileSize, allowed_extensions: [...app.config.allowedExtensions] },
-    pow: { difficulty: app.config.powDifficulty },
-    version: VERSION,
-  };
   app.get(
     '/config',
     {
@@ -17,6 +13,16 @@ export const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PublicConfigSchema },
       },
     },
-    async () => config,
+    async (): Promise<PublicConfig> => ({
+      file: { max_file_size: app.config.maxFileSize, allowed_extensions: [...app.config.allowedExtensions] },
+      // The difficulty the next challenge gets: it rises while entries are created fast.
+      pow: {
+        difficulty: await currentDifficulty(app.db, {
+          base: app.config.powDifficulty,
+          ratePerMinute: app.config.powRate,
+        }),
+      },
+      version: VERSION,
+    }),
   );
 };

@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_ROLES,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  PASSWORD_CHANGE_FAILED_MESSAGE,
+  passwordLengthProblem,
   USERNAME_PATTERN,
+  USERNAME_RULE_MESSAGE,
   type AccountRole,
   type FieldError,
+  type UserAccount,
+  type UserPasswordUpdate,
 } from '@einwurf/contract';
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { endOtherSessions, updateSessionRoles, type SessionState } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
@@ -44,15 +48,14 @@ function invalid(field: string, keyword: string, message: string): AppError {
 /** Throws VALIDATION_FAILED unless the name is 3-64 letters and digits. */
 export function assertValidUsername(username: string): void {
   if (!usernamePattern.test(username)) {
-    throw invalid('username', 'pattern', 'username must be 3-64 characters, letters and digits only');
+    throw invalid('username', 'pattern', USERNAME_RULE_MESSAGE);
   }
 }
 
 /** Throws VALIDATION_FAILED unless the password's length is within the contract's limits. */
 export function assertValidPassword(password: string): void {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw invalid('password', 'length', `password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
-  }
+  const problem = passwordLengthProblem(password);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem.message, [problem]);
 }
 
 function assertValidRole(role: string): asserts role is AccountRole {
@@ -134,10 +137,86 @@ export async function setPassword(db: Db, username: string, password: string): P
   return toUser({ ...row, updated_at: updatedAt });
 }
 
-/** Deletes the named account; its sessions go with it (foreign key cascade). */
+/** Deletes the named account; its sessions go with it (foreign key cascade). The last admin stays (409). */
 export async function deleteUser(db: Db, username: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findUserByUsername(trx, username);
+    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    if (row.role === 'admin' && (await repo.countUsers(trx, 'admin')) <= 1) throw lastAdmin();
+    if (!(await repo.deleteUserById(trx, row.id))) throw new AppError('NOT_FOUND', 'no such user');
+  });
+}
+
+function lastAdmin(): AppError {
+  return new AppError('LAST_ADMIN', 'the last admin account cannot be deleted or demoted', [
+    {
+      field: 'username',
+      keyword: 'last_admin',
+      message: 'the last admin account cannot be deleted or demoted',
+    },
+  ]);
+}
+
+/** An account as the API shows it: name, role, ISO dates. */
+export function toUserAccount(user: User): UserAccount {
+  return {
+    username: user.username,
+    role: user.role,
+    created_at: new Date(user.createdAt).toISOString(),
+    updated_at: new Date(user.updatedAt).toISOString(),
+  };
+}
+
+/** Gives the named account another role; demoting the last admin is refused (409 LAST_ADMIN). */
+export async function changeRole(db: Db, username: string, role: string): Promise<User> {
+  assertValidRole(role);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findUserByUsername(trx, username);
+    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    if (row.role === role) return toUser(row);
+    if (row.role === 'admin' && (await repo.countUsers(trx, 'admin')) <= 1) throw lastAdmin();
+    const updatedAt = Date.now();
+    await repo.updateUser(trx, row.id, { role, updated_at: updatedAt });
+    await updateSessionRoles(trx, row.id, role);
+    return toUser({ ...row, role, updated_at: updatedAt });
+  });
+}
+
+function passwordChangeFailed(): AppError {
+  return invalid('old_password', 'credentials', PASSWORD_CHANGE_FAILED_MESSAGE);
+}
+
+/**
+ * Changes an account's password through the API. An admin may set anyone's; a mod only their
+ * own (403 otherwise); one's own always needs the old password (400 naming old_password, with the
+ * spec's message, when missing or wrong). The account's other sessions end; the caller's stays.
+ */
+export async function changePassword(
+  db: Db,
+  caller: SessionState,
+  username: string,
+  input: UserPasswordUpdate,
+): Promise<User> {
+  if (input.username !== undefined && input.username.toLowerCase() !== username.toLowerCase()) {
+    throw invalid('username', 'const', 'username must be the account named in the path');
+  }
   const row = await repo.findUserByUsername(db, username);
-  if (!row || !(await repo.deleteUserById(db, row.id))) throw new AppError('NOT_FOUND', 'no such user');
+  const isSelf = row !== undefined && row.id === caller.userId;
+  if (caller.role !== 'admin' && !isSelf)
+    throw new AppError('FORBIDDEN', 'a mod may change only their own password');
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  assertValidPassword(input.password);
+  if (isSelf) {
+    if (input.old_password === undefined || input.old_password === '') throw passwordChangeFailed();
+    if (!(await verifyPassword(row.password_hash, input.old_password))) throw passwordChangeFailed();
+  }
+  const updatedAt = Date.now();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, row.id, { password_hash: passwordHash, updated_at: updatedAt });
+    await endOtherSessions(trx, row.id, isSelf ? caller.id : null);
+  });
+  return toUser({ ...row, updated_at: updatedAt });
 }
 
 /**

@@ -1,0 +1,139 @@
+// Moderation's read paths at scale: `einwurf seed` fills a fresh SQLite data folder and a fresh
+// PostgreSQL database (created on the local server, dropped after) with BENCH_ENTRIES entries
+// (default 1,000,000), the real server starts on each, an admin logs in, and the list, a filtered
+// list, a deep page and full-text searches for a common and a rare word are timed. Loopback only,
+// bounded counts. Goal: p95 under 50 ms for list and search at 1,000,000 entries.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { measure, startServer, writeResult, type LatencySummary } from './support.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
+const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
+const CONCURRENCY = 2;
+const ADMIN_PASSWORD = 'bench-admin-password';
+// "festival" is in both seed word lists (about a quarter of all entries); the rare word is put in
+// about one entry in a thousand (server/src/features/seed/words.ts).
+const COMMON_WORD = 'festival';
+const RARE_WORD = 'Quastenflosser';
+
+if (!Number.isSafeInteger(ENTRIES) || ENTRIES < 1)
+  throw new Error('BENCH_ENTRIES must be a positive integer');
+
+function seed(env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['einwurf', 'seed', '--entries', String(ENTRIES)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`seed exited ${code}`)),
+    );
+  });
+}
+
+async function session(baseUrl: string): Promise<{ cookie: string }> {
+  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const token = first.headers.get('x-csrf-token') ?? '';
+  let cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const login = await fetch(`${baseUrl}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  cookie = [cookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  return { cookie };
+}
+
+async function benchServer(env: Record<string, string>): Promise<Record<string, unknown>> {
+  const server = await startServer({ EINWURF_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env });
+  try {
+    const { cookie } = await session(server.baseUrl);
+    const get = (path: string) => async () => {
+      const res = await fetch(`${server.baseUrl}/api/v1/admin/collection/entries?${path}`, {
+        headers: { cookie },
+      });
+      const body = (await res.json()) as { meta?: { pagination: { total_entries: number } } };
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      return body.meta?.pagination.total_entries ?? 0;
+    };
+    const deepPage = Math.max(1, Math.floor(ENTRIES / 20 / 2));
+    const calls: Record<string, string> = {
+      list: 'sort=updated_at:desc&current_page=1&page_size=20',
+      list_filtered:
+        'sort=updated_at:desc&current_page=1&page_size=20&filters=type:is:article,state:is:published',
+      list_deep_page: `sort=updated_at:desc&current_page=${deepPage}&page_size=20`,
+      list_page_1000: 'sort=updated_at:desc&current_page=1000&page_size=20',
+      search_common: `query=${COMMON_WORD}&current_page=1&page_size=20`,
+      search_rare: `query=${RARE_WORD}&current_page=1&page_size=20`,
+    };
+    const results: Record<string, LatencySummary & { total_entries: number }> = {};
+    for (const [name, path] of Object.entries(calls)) {
+      const total = await get(path)(); // warm-up, and the match count
+      const summary = await measure(REQUESTS, CONCURRENCY, async () => void (await get(path)()));
+      results[name] = { ...summary, total_entries: total };
+      console.log(`${name}: p50 ${summary.p50_ms} ms, p95 ${summary.p95_ms} ms (${total} entries)`);
+    }
+    return { deep_page: deepPage, ...results };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runSqlite(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-moderation-'));
+  try {
+    const seeded = await seed({ EINWURF_DATA_DIR: dataDir });
+    return { seed: seeded, ...(await benchServer({ EINWURF_DATA_DIR: dataDir })) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPostgres(): Promise<Record<string, unknown>> {
+  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-moderation-pg-'));
+  try {
+    const env = { EINWURF_DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+    const seeded = await seed(env);
+    return { seed: seeded, ...(await benchServer(env)) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
+const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];
+const result: Record<string, unknown> = {
+  entries: ENTRIES,
+  requests_per_call: REQUESTS,
+  concurrency: CONCURRENCY,
+};
+if (only.includes('sqlite')) result['sqlite'] = await runSqlite();
+if (only.includes('postgres')) result['postgres'] = await runPostgres();
+writeResult('moderation', result);

@@ -1,0 +1,211 @@
+import Type from 'typebox';
+import { EntryStateSchema } from './entries.ts';
+
+/** The spec's username message (section 5), for a name of the wrong shape. */
+export const USERNAME_RULE_MESSAGE = '3-64 characters, letters and digits only, name must be unique';
+/** The spec's password-change failure message (section 8), for a wrong old password. */
+export const PASSWORD_CHANGE_FAILED_MESSAGE = 'login name and password combination wrong';
+
+/** Fields `GET admin/collection/entries` sorts by; `sort=<field>:<asc|desc>`. */
+export const ENTRY_SORT_FIELDS = ['updated_at', 'created_at', 'title'] as const;
+export type EntrySortField = (typeof ENTRY_SORT_FIELDS)[number];
+/** Fields `filters=<field>:is:<value>` may name, comma-separated. */
+export const ENTRY_FILTER_FIELDS = ['type', 'state'] as const;
+export const ENTRY_SORT_DEFAULT = 'updated_at:desc';
+/** The dashboard lists at most this many proposals, the oldest first. */
+export const DASHBOARD_PROPOSALS_MAX = 100;
+/** The dashboard timeline shows this many of the latest events across all entries. */
+export const DASHBOARD_TIMELINE_SIZE = 50;
+
+const IsoDate = Type.String({ format: 'date-time' });
+const ActorSchema = Type.Union([Type.Literal('author'), Type.Literal('mod'), Type.Literal('admin')]);
+const AccountRoleSchema = Type.Union([Type.Literal('mod'), Type.Literal('admin')]);
+
+/** The query of `GET admin/collection/entries`; the server checks each value and names a bad one. */
+export const EntryListQuerySchema = Type.Object({
+  sort: Type.Optional(Type.String({ description: 'updated_at|created_at|title, then :asc or :desc' })),
+  current_page: Type.Optional(Type.String({ description: 'from 1; a page past the end is empty' })),
+  page_size: Type.Optional(Type.String({ description: '1-100, default 20' })),
+  filters: Type.Optional(
+    Type.String({
+      description: 'comma-separated field:is:value, fields type and state (state may be deleted)',
+    }),
+  ),
+  query: Type.Optional(Type.String({ description: 'full-text search, at least SEARCH_MIN characters' })),
+});
+export type EntryListQuery = Type.Static<typeof EntryListQuerySchema>;
+
+export const PaginationSchema = Type.Object({
+  current_page: Type.Integer(),
+  page_size: Type.Integer(),
+  total_entries: Type.Integer(),
+  first_page: Type.Integer(),
+  last_page: Type.Integer(),
+  previous_page: Type.Union([Type.Integer(), Type.Null()]),
+  next_page: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Pagination = Type.Static<typeof PaginationSchema>;
+
+/** A piece of a search snippet; `match` marks the words the query found. Plain text, never HTML. */
+export const SnippetPartSchema = Type.Object({ text: Type.String(), match: Type.Boolean() });
+export type SnippetPart = Type.Static<typeof SnippetPartSchema>;
+
+/** One row of the submissions list; search results add a snippet. */
+export const EntryListItemSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  title: Type.String(),
+  state: EntryStateSchema,
+  created_at: IsoDate,
+  updated_at: IsoDate,
+  snippet: Type.Optional(Type.Array(SnippetPartSchema)),
+});
+export type EntryListItem = Type.Static<typeof EntryListItemSchema>;
+
+/** `GET admin/collection/entries` (with or without `query`). */
+export const EntryListSchema = Type.Object({
+  meta: Type.Object({ pagination: PaginationSchema }),
+  data: Type.Array(EntryListItemSchema),
+});
+export type EntryList = Type.Static<typeof EntryListSchema>;
+
+/** `PUT admin/collection/entry/{id}`: the entry as GET answered it, optionally with a new state. */
+export const ModerationEntryUpdateSchema = Type.Object({
+  meta: Type.Optional(Type.Unknown()),
+  data: Type.Object(
+    {
+      revision: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+      state: Type.Optional(EntryStateSchema),
+    },
+    { additionalProperties: true },
+  ),
+});
+export type ModerationEntryUpdate = {
+  meta?: unknown;
+  data: { revision: number; state?: Type.Static<typeof EntryStateSchema> } & Record<string, unknown>;
+};
+
+export const LatestCommentSchema = Type.Object({
+  title: Type.String(),
+  content: Type.String(),
+  origin: Type.Union([Type.Literal('moderation'), Type.Literal('contributor')]),
+  created_at: IsoDate,
+});
+
+export const ProposalSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  title: Type.String(),
+  state: EntryStateSchema,
+  updated_at: IsoDate,
+  latest_comment: Type.Union([LatestCommentSchema, Type.Null()]),
+});
+export type Proposal = Type.Static<typeof ProposalSchema>;
+
+/** One line of the dashboard's timeline across all entries. */
+export const TimelineItemSchema = Type.Object({
+  entry_id: Type.String(),
+  entry_title: Type.String(),
+  type: Type.String(),
+  kind: Type.String(),
+  actor: ActorSchema,
+  from_state: Type.Union([EntryStateSchema, Type.Null()]),
+  to_state: Type.Union([EntryStateSchema, Type.Null()]),
+  created_at: IsoDate,
+});
+export type TimelineItem = Type.Static<typeof TimelineItemSchema>;
+
+/** `GET admin/dashboard`: proposals (oldest update first) and the latest events, newest first. */
+export const DashboardSchema = Type.Object({
+  data: Type.Object({ proposals: Type.Array(ProposalSchema), timeline: Type.Array(TimelineItemSchema) }),
+});
+export type Dashboard = Type.Static<typeof DashboardSchema>;
+
+/** `GET admin/config/cpts`: the installed entry types. */
+export const CptListSchema = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      title: Type.Record(Type.String(), Type.String()),
+      description: Type.Record(Type.String(), Type.String()),
+    }),
+  ),
+});
+
+export const UserSchema = Type.Object({
+  username: Type.String(),
+  role: AccountRoleSchema,
+  created_at: IsoDate,
+  updated_at: IsoDate,
+});
+export type UserAccount = Type.Static<typeof UserSchema>;
+/** `GET admin/users`. */
+export const UserListSchema = Type.Object({ data: Type.Object({ users: Type.Array(UserSchema) }) });
+/** `POST admin/users` (201), `PUT` and `PATCH admin/users/{username}`. */
+export const UserAnswerSchema = Type.Object({ data: UserSchema });
+
+// Lengths and the name's pattern are checked by the server, which answers the spec's messages.
+export const UserCreateSchema = Type.Object(
+  {
+    username: Type.String({ maxLength: 1024 }),
+    password: Type.String({ maxLength: 4096 }),
+    role: AccountRoleSchema,
+  },
+  { additionalProperties: false },
+);
+export type UserCreate = Type.Static<typeof UserCreateSchema>;
+export const UserRoleUpdateSchema = Type.Object({ role: AccountRoleSchema }, { additionalProperties: false });
+/**
+ * `PATCH admin/users/{username}`: a new password. Changing one's own password needs the old one;
+ * `username`, when sent, must be the path's.
+ */
+export const UserPasswordUpdateSchema = Type.Object(
+  {
+    password: Type.String({ maxLength: 4096 }),
+    old_password: Type.Optional(Type.String({ maxLength: 4096 })),
+    username: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+export type UserPasswordUpdate = Type.Static<typeof UserPasswordUpdateSchema>;
+
+/** Problems `GET admin/config/healthmetric` can flag. */
+export const HEALTH_PROBLEMS = [
+  'database_unreachable',
+  'database_slow',
+  'proposals_waiting_long',
+  'disk_low',
+  'error_rate_high',
+] as const;
+export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
+
+const Count = Type.Integer({ minimum: 0 });
+/** `GET admin/config/healthmetric`. */
+export const HealthMetricSchema = Type.Object({
+  data: Type.Object({
+    version: Type.String(),
+    uptime_seconds: Type.Number(),
+    memory: Type.Object({ rss_bytes: Count, heap_used_bytes: Count }),
+    event_loop_delay_ms: Type.Number({ description: 'p99 since the previous call' }),
+    database: Type.Object({
+      kind: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+      reachable: Type.Boolean(),
+      latency_ms: Type.Union([Type.Number(), Type.Null()]),
+      size_bytes: Type.Union([Count, Type.Null()]),
+    }),
+    entries_per_state: Type.Object({
+      draft: Count,
+      proposed: Count,
+      rejected: Count,
+      published: Count,
+      deleted: Count,
+    }),
+    proposals_waiting: Count,
+    oldest_proposal_age_seconds: Type.Union([Type.Number(), Type.Null()]),
+    storage: Type.Object({ used_bytes: Count, free_bytes: Type.Union([Count, Type.Null()]) }),
+    requests_per_minute: Type.Number(),
+    error_rate: Type.Number({ description: 'share of 5xx answers over the last 5 minutes, 0-1' }),
+    problems: Type.Array(Type.String({ description: 'one of HEALTH_PROBLEMS' })),
+  }),
+});
+export type HealthMetric = Type.Static<typeof HealthMetricSchema>;

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+
+// The anonymous author's journey: create (proof of work), edit, save, come back with the password,
+// comment, propose, a session expiring mid-edit, and delete. German UI, as a person would use it.
+
+const PASSWORD = 'Kirschblüten-im-April';
+
+type Created = { permalink: string };
+
+/** From home: picks the type, chooses the password, waits for the challenge and keeps the link. */
+async function createEntry(page: Page, typeButton: string): Promise<Created> {
+  await page.goto('');
+  await page.getByRole('button', { name: typeButton }).click();
+  const startAnyway = page.getByRole('button', { name: 'Neuen Beitrag beginnen' });
+  if (await startAnyway.isVisible().catch(() => false)) await startAnyway.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Neuen Beitrag anlegen' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Beitrag anlegen' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort und Link sichern' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const permalink = await page.getByRole('textbox', { name: 'Permalink' }).inputValue();
+  expect(permalink).toMatch(/\/publish\/[a-z]+\/[A-Za-z0-9_-]{22,}$/);
+  const next = page.getByRole('button', { name: 'Weiter zum Beitrag' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Ich habe Passwort und Link gespeichert' }).check();
+  await next.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
+  await expect(page.getByText('Status: Entwurf')).toBeVisible();
+  return { permalink };
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page.getByText('Deine Änderungen sind gespeichert.')).toBeVisible();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+}
+
+async function chooseOption(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('an author creates an article, edits it over two visits, comments and proposes it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('');
+  await page.getByRole('button', { name: 'Artikel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Neuen Beitrag anlegen' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(PASSWORD + 'x');
+  await page.getByRole('button', { name: 'Beitrag anlegen' }).click();
+  await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
+
+  const { permalink } = await createEntry(page, 'Artikel');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Neue Velowege im Quartier');
+  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Die Stadt plant drei neue Velowege.');
+  await page
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('## Worum es geht\n\nDrei **neue** Wege.\n\n<script>alert(1)</script>');
+  await chooseOption(page, 'Rubrik', 'Lokales');
+  await page.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/velowege');
+  await page.getByLabel('Fakten geprüft').check();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+  await save(page);
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(
+    'Neue Velowege im Quartier',
+  );
+  await expect(page.getByRole('textbox', { name: 'Lead', exact: true })).toHaveValue(
+    'Die Stadt plant drei neue Velowege.',
+  );
+  await expect(page.getByRole('combobox', { name: 'Rubrik' })).toHaveValue('Lokales');
+
+  await page.getByRole('button', { name: 'Vorschau' }).click();
+  const preview = page.getByRole('dialog', { name: 'Vorschau' });
+  await expect(preview.getByRole('heading', { level: 2, name: 'Worum es geht' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('neue');
+  await expect(preview.locator('script')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('textbox', { name: 'Betreff' }).fill('Frage zum Bild');
+  await page
+    .getByRole('textbox', { name: 'Kommentar', exact: true })
+    .fill('Darf ich ein Foto der Strasse verwenden?');
+  await page.getByRole('button', { name: 'Kommentar senden' }).click();
+  const comments = page.getByRole('list', { name: 'Kommentare' });
+  await expect(comments.getByText('Frage zum Bild')).toBeVisible();
+  await expect(comments.getByText('Du', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ereignisse, neueste zuerst' })).toContainText(
+    'Kommentar hinzugefügt',
+  );
+  await expectNoAxeViolations(page);
+
+  // A new visit: the session is gone, the permalink asks for the password.
+  await context.clearCookies();
+  await page.goto(permalink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag öffnen' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Passwort des Beitrags').fill('falsches-passwort');
+  await page.getByRole('button', { name: 'Beitrag öffnen' }).click();
+  await expect(page.getByRole('alert')).toContainText('Das Passwort ist für den Link ungültig.');
+  await page.getByLabel('Passwort des Beitrags').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Beitrag öffnen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(
+    'Neue Velowege im Quartier',
+  );
+
+  await page.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
+  await expect(page.getByText('Dein Beitrag ist in Moderation')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Permalink' })).toHaveValue(permalink);
+  await expect(page.getByRole('button', { name: 'Link kopieren' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Zurück zum Beitrag' }).click();
+  await expect(page.getByText('Status: In Moderation')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Änderungen vorschlagen' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ereignisse, neueste zuerst' })).toContainText(
+    'Zur Moderation vorgeschlagen',
+  );
+});
+
+test('an author creates an event; a session expiring mid-edit keeps the typing', async ({
+  page,
+  context,
+}) => {
+  await createEntry(page, 'Veranstaltung');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Quartierfest');
+  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Schulhausplatz');
+  await page.getByRole('textbox', { name: 'Beschreibung', exact: true }).fill('Musik, Essen und **Spiele**.');
+  await page.getByRole('button', { name: 'Beginn: Datum' }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(14).click();
+  await page.getByRole('textbox', { name: 'Beginn: Uhrzeit (UTC)' }).fill('18:30');
+  await page.getByRole('textbox', { name: 'Programm', exact: true }).fill('18:30 Apéro, 20:00 Konzert');
+  await page.getByLabel('Eintritt frei').check();
+  await save(page);
+  await page.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zum Beitrag' }).click();
+  await expect(page.getByRole('button', { name: 'Änderungen vorschlagen' })).toBeVisible();
+
+  // The session ends while the author types; saving leads to the password and back, text intact.
+  await context.clearCookies();
+  await page
+    .getByRole('textbox', { name: 'Programm', exact: true })
+    .fill('18:30 Apéro, 20:00 Konzert, 23:00 Schluss');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag öffnen' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Deine Sitzung ist abgelaufen.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Passwort des Beitrags').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Beitrag öffnen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Programm', exact: true })).toHaveValue(
+    '18:30 Apéro, 20:00 Konzert, 23:00 Schluss',
+  );
+  await expect(
+    page.getByText('Deine ungespeicherten Änderungen wurden wiederhergestellt.', { exact: false }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('cached_cpt'))).toBeNull();
+  await save(page);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Programm', exact: true })).toHaveValue(
+    '18:30 Apéro, 20:00 Konzert, 23:00 Schluss',
+  );
+});
+
+test('an author deletes their entry after typing its title', async ({ page }) => {
+  await createEntry(page, 'Artikel');
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Zum Löschen');
+  await save(page);
+
+  await page.getByRole('button', { name: 'Optionen' }).click();
+  await page.getByRole('menuitem', { name: 'Beitrag löschen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Beitrag löschen' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  const confirm = dialog.getByRole('button', { name: 'Endgültig löschen' });
+  const typed = dialog.getByLabel('Gib zur Bestätigung „Zum Löschen“ ein');
+  await typed.fill('Zum Lösche');
+  await expect(confirm).toBeDisabled();
+  await typed.fill('Zum Löschen');
+  await confirm.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorschlagen' })).toBeVisible();
+  await expect(page.getByText('Dein Beitrag wurde gelöscht.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mein Beitrag' })).toHaveCount(0);
+});

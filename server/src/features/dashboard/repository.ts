@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { CommentOrigin, EntryActor, EntryState } from '@einwurf/contract';
+import type { Database } from '../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+export type ProposalRow = { id: string; type: string; title: string; state: EntryState; updated_at: number };
+export type LatestCommentRow = {
+  entry_id: string;
+  title: string;
+  content: string;
+  origin: CommentOrigin;
+  created_at: number;
+};
+export type TimelineRow = {
+  entry_id: string;
+  entry_title: string;
+  type: string;
+  kind: string;
+  actor: EntryActor;
+  from_state: EntryState | null;
+  to_state: EntryState | null;
+  created_at: number;
+};
+
+/** Proposed entries, the longest waiting (oldest update) first. */
+export async function listProposals(db: Db, limit: number): Promise<ProposalRow[]> {
+  return db
+    .selectFrom('entries')
+    .select(['id', 'type', 'title', 'state', 'updated_at'])
+    .where('state', '=', 'proposed')
+    .orderBy('updated_at', 'asc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest comment of each given entry. */
+export async function listLatestComments(db: Db, entryIds: string[]): Promise<LatestCommentRow[]> {
+  if (entryIds.length === 0) return [];
+  return db
+    .selectFrom('comments as c')
+    .select(['c.entry_id', 'c.title', 'c.content', 'c.origin', 'c.created_at'])
+    .where('c.entry_id', 'in', entryIds)
+    .where((eb) =>
+      eb(
+        'c.id',
+        '=',
+        eb
+          .selectFrom('comments as n')
+          .select('n.id')
+          .whereRef('n.entry_id', '=', 'c.entry_id')
+          .orderBy('n.created_at', 'desc')
+          .orderBy('n.id', 'desc')
+          .limit(1),
+      ),
+    )
+    .execute();
+}
+
+/** The latest events across all entries, newest first, with their entry's title and type. */
+export async function listLatestEvents(db: Db, limit: number): Promise<TimelineRow[]> {
+  return db
+    .selectFrom('entry_events as ev')
+    .innerJoin('entries as e', 'e.id', 'ev.entry_id')
+    .select([
+      'ev.entry_id',
+      'e.title as entry_title',
+      'e.type',
+      'ev.kind',
+      'ev.actor',
+      'ev.from_state',
+      'ev.to_state',
+      'ev.created_at',
+    ])
+    .orderBy('ev.created_at', 'desc')
+    .orderBy('ev.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { DASHBOARD_PROPOSALS_MAX, DASHBOARD_TIMELINE_SIZE, type Dashboard } from '@einwurf/contract';
+import type { Database } from '../../db/types.ts';
+import * as repo from './repository.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Moderation's start page: the proposals waiting longest (at most DASHBOARD_PROPOSALS_MAX, each with
+ * its latest comment) and the latest events across all entries, newest first.
+ */
+export async function loadDashboard(db: Kysely<Database>): Promise<Dashboard> {
+  const [proposals, events] = await Promise.all([
+    repo.listProposals(db, DASHBOARD_PROPOSALS_MAX),
+    repo.listLatestEvents(db, DASHBOARD_TIMELINE_SIZE),
+  ]);
+  const comments = new Map(
+    (
+      await repo.listLatestComments(
+        db,
+        proposals.map((p) => p.id),
+      )
+    ).map((c) => [c.entry_id, c]),
+  );
+  return {
+    data: {
+      proposals: proposals.map((p) => {
+        const comment = comments.get(p.id);
+        return {
+          id: p.id,
+          type: p.type,
+          title: p.title,
+          state: p.state,
+          updated_at: iso(p.updated_at),
+          latest_comment: comment
+            ? {
+                title: comment.title,
+                content: comment.content,
+                origin: comment.origin,
+                created_at: iso(comment.created_at),
+              }
+            : null,
+        };
+      }),
+      timeline: events.map((e) => ({ ...e, created_at: iso(e.created_at) })),
+    },
+  };
+}

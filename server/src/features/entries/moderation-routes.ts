@@ -1,0 +1,124 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  EntryConflictSchema,
+  EntryEventListSchema,
+  EntryListQuerySchema,
+  EntryListSchema,
+  EntrySchema,
+  ErrorBodySchema,
+  ModerationEntryUpdateSchema,
+  type ModerationEntryUpdate,
+} from '@einwurf/contract';
+import { requireRoleFirst } from '../../plugins/sessions.ts';
+import type { ContentTypes } from '../content-types/service.ts';
+import { listEntriesForModeration } from '../search/service.ts';
+import { EntryParamsSchema } from './routes.ts';
+import {
+  deleteEntryAsModeration,
+  getEntryForModeration,
+  listEntryEvents,
+  moderateEntry,
+  type EntryChanger,
+} from './service.ts';
+import type { SessionState } from '../auth/service.ts';
+
+const errors = { '4xx': ErrorBodySchema };
+
+/** The account behind a moderation session, as the event log records it. */
+export function moderator(session: SessionState): EntryChanger {
+  return { actor: session.role === 'admin' ? 'admin' : 'mod', userId: session.userId };
+}
+
+/** Moderation's routes over all entries: list and search, read, save with a state, delete, timeline. */
+export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentTypes }> = async (
+  app,
+  options,
+) => {
+  const { contentTypes } = options;
+  const common = { preValidation: requireRoleFirst('mod', 'admin') };
+
+  app.get(
+    '/admin/collection/entries',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: 'All entries, filtered, sorted and paginated; with query, full-text search by relevance',
+        description:
+          'sort=updated_at|created_at|title:asc|desc (default updated_at:desc), current_page from 1, page_size 1-100 (20), filters=type:is:<type>,state:is:<state> (deleted entries only with state:is:deleted), query (trimmed, at least 4 characters) searches title and text, title weighted above text, and adds a snippet per item. A bad parameter answers 400 naming it; a page past the end is empty.',
+        querystring: EntryListQuerySchema,
+        response: { 200: EntryListSchema, ...errors },
+      },
+    },
+    async (request) => listEntriesForModeration(app.db, contentTypes, request.query),
+  );
+
+  app.get(
+    '/admin/collection/entry/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Any entry, deleted ones included (state deleted)',
+        params: EntryParamsSchema,
+        response: { 200: EntrySchema, ...errors },
+      },
+    },
+    async (request) => getEntryForModeration(app.db, request.params.id),
+  );
+
+  app.put(
+    '/admin/collection/entry/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Save the entry as GET answered it, optionally with a new data.state',
+        description:
+          'data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (published, rejected, proposed, draft) must follow the transition table (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is published or proposed, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction.',
+        params: EntryParamsSchema,
+        body: ModerationEntryUpdateSchema,
+        response: { 200: EntrySchema, 409: Type.Union([EntryConflictSchema, ErrorBodySchema]), ...errors },
+      },
+    },
+    async (request) =>
+      moderateEntry(
+        app.db,
+        contentTypes,
+        request.params.id,
+        request.body as ModerationEntryUpdate,
+        moderator(request.session),
+      ),
+  );
+
+  app.delete(
+    '/admin/collection/entry/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Soft-delete the entry (204; again on a deleted entry: 204, nothing changes)',
+        params: EntryParamsSchema,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteEntryAsModeration(app.db, request.params.id, moderator(request.session));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/collection/entry/:id/events',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: "The entry's timeline, oldest first (deleted entries too)",
+        params: EntryParamsSchema,
+        response: { 200: EntryEventListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await listEntryEvents(app.db, request.params.id, { includeDeleted: true }) }),
+  );
+};

@@ -1,0 +1,159 @@
+import { sql, type Kysely } from 'kysely';
+import type { EntryState } from '@einwurf/contract';
+import type { Database, EntryEventRow, EntryRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+export type CountChange = { type: string; state: EntryState; delta: number };
+
+/** Moves the entries-per-type-and-state counters; every write that adds, moves or removes entries calls it. */
+export async function adjustEntryCounts(db: Db, changes: CountChange[]): Promise<void> {
+  for (const { type, state, delta } of changes) {
+    if (delta === 0) continue;
+    await db
+      .insertInto('entry_counts')
+      .values({ type, state, count: delta })
+      .onConflict((oc) =>
+        oc
+          .columns(['type', 'state'])
+          .doUpdateSet({ count: sql<number>`entry_counts.count + excluded.count` }),
+      )
+      .execute();
+  }
+}
+
+export async function insertEntry(db: Db, row: NewEntryRow): Promise<void> {
+  await db.insertInto('entries').values(row).execute();
+  await adjustEntryCounts(db, [{ type: row.type, state: row.state, delta: 1 }]);
+}
+
+const ENTRY_COLUMNS = [
+  'id',
+  'type',
+  'state',
+  'title',
+  'data',
+  'password_hash',
+  'revision',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+] as const;
+
+export async function findEntry(db: Db, id: string): Promise<EntryRow | undefined> {
+  return db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Writes a moderation save (fields and state together) only at the revision and state it started from. */
+export async function updateEntryAsModeration(
+  db: Db,
+  id: string,
+  from: { revision: number; state: EntryState },
+  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at'>,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('entries')
+    .set(update)
+    .where('id', '=', id)
+    .where('revision', '=', from.revision)
+    .where('state', '=', from.state)
+    .returning('type')
+    .executeTakeFirst();
+  if (!row) return false;
+  await adjustEntryCounts(db, [
+    { type: row.type, state: from.state, delta: -1 },
+    { type: row.type, state: update.state, delta: 1 },
+  ]);
+  return true;
+}
+
+/** Ids of soft-deleted entries deleted before the given time: the ones a purge removes. */
+export async function listEntriesDeletedBefore(db: Db, before: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('entries')
+    .select('id')
+    .where('state', '=', 'deleted')
+    .where('deleted_at', '<', before)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removes the given entries; events and comments go with them. */
+export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const removed = await db
+    .deleteFrom('entries')
+    .where('id', 'in', ids)
+    .returning(['type', 'state'])
+    .execute();
+  const groups = new Map<string, CountChange>();
+  for (const { type, state } of removed) {
+    const key = `${type}\n${state}`;
+    const group = groups.get(key) ?? { type, state, delta: 0 };
+    group.delta -= 1;
+    groups.set(key, group);
+  }
+  await adjustEntryCounts(db, [...groups.values()]);
+  return removed.length;
+}
+
+/** Writes a save only when the stored revision is still the one the edit started from. */
+export async function updateEntryAtRevision(
+  db: Db,
+  id: string,
+  revision: number,
+  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set(update)
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Moves an entry to a state only when it is still in the state the change was decided on. */
+export async function updateEntryState(
+  db: Db,
+  id: string,
+  from: EntryRow['state'],
+  update: Pick<EntryRow, 'state' | 'updated_at' | 'deleted_at'>,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('entries')
+    .set(update)
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .returning('type')
+    .executeTakeFirst();
+  if (!row) return false;
+  await adjustEntryCounts(db, [
+    { type: row.type, state: from, delta: -1 },
+    { type: row.type, state: update.state, delta: 1 },
+  ]);
+  return true;
+}
+
+export async function insertEntryEvent(db: Db, row: NewEntryEventRow): Promise<void> {
+  await db.insertInto('entry_events').values(row).execute();
+}
+
+export async function listEntryEvents(db: Db, entryId: string): Promise<EntryEventRow[]> {
+  return db
+    .selectFrom('entry_events')
+    .selectAll()
+    .where('entry_id', '=', entryId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countEntriesCreatedSince(db: Db, since: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,100 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  EntryEventListSchema,
+  EntrySchema,
+  EntryUpdateSchema,
+  ErrorBodySchema,
+  type EntryUpdate,
+} from '@einwurf/contract';
+import { requireEntryAuthor } from '../../plugins/sessions.ts';
+import type { ContentTypes } from '../content-types/service.ts';
+import { deleteEntryAsAuthor, getEntry, listEntryEvents, proposeEntry, saveEntry } from './service.ts';
+
+export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
+const errors = { '4xx': ErrorBodySchema };
+
+/** The author's routes for their own entry; the guard admits only that entry's author session. */
+export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentTypes }> = async (
+  app,
+  options,
+) => {
+  const { contentTypes } = options;
+  const common = { preValidation: requireEntryAuthor };
+
+  app.get(
+    '/anon/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['author'],
+        summary: 'The entry, for its author',
+        params: EntryParamsSchema,
+        response: { 200: EntrySchema, ...errors },
+      },
+    },
+    async (request) => getEntry(app.db, request.params.id),
+  );
+
+  app.put(
+    '/anon/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['author'],
+        summary:
+          'Save the entry as GET answered it (data.revision = the revision the edit started from); the state stays',
+        description:
+          'Fields are checked in draft mode (400 VALIDATION_FAILED naming data/<field>). 409 CONFLICT when the entry was saved meanwhile, with the stored entry in the body; 409 ENTRY_READ_ONLY once published.',
+        params: EntryParamsSchema,
+        body: EntryUpdateSchema,
+        response: { 200: EntrySchema, ...errors },
+      },
+    },
+    async (request) => saveEntry(app.db, contentTypes, request.params.id, request.body as EntryUpdate),
+  );
+
+  app.post(
+    '/anon/:id/publish',
+    {
+      ...common,
+      schema: {
+        tags: ['author'],
+        summary: 'Propose the entry for moderation (the whole schema must hold); proposed stays proposed',
+        params: EntryParamsSchema,
+        response: { 200: EntrySchema, ...errors },
+      },
+    },
+    async (request) => proposeEntry(app.db, contentTypes, request.params.id),
+  );
+
+  app.delete(
+    '/anon/:id',
+    {
+      ...common,
+      schema: {
+        tags: ['author'],
+        summary: 'Delete the entry (409 ENTRY_READ_ONLY once published)',
+        params: EntryParamsSchema,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteEntryAsAuthor(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/anon/:id/events',
+    {
+      ...common,
+      schema: {
+        tags: ['author'],
+        summary: "The entry's timeline, oldest first",
+        params: EntryParamsSchema,
+        response: { 200: EntryEventListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await listEntryEvents(app.db, request.params.id) }),
+  );
+};

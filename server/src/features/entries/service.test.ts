@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTRY_STATES, type EntryActor, type EntryState } from '@einwurf/contract';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
+import { runHousekeeping } from '../../plugins/housekeeping.ts';
+import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { addComment } from '../comments/service.ts';
+import {
+  AUTHOR,
+  canTransition,
+  changeEntryState,
+  createEntry,
+  getEntry,
+  listEntryEvents,
+  purgeDeletedEntries,
+} from './service.ts';
+
+const allowed = (actor: EntryActor) =>
+  ENTRY_STATES.flatMap((from) =>
+    ENTRY_STATES.filter((to) => from !== to && canTransition(actor, from, to)).map((to) => `${from}>${to}`),
+  ).sort();
+
+describe('the transition table', () => {
+  it('lets the author propose a draft or rejected entry and delete an unpublished one', () => {
+    expect(allowed('author')).toEqual(
+      ['draft>proposed', 'rejected>proposed', 'draft>deleted', 'proposed>deleted', 'rejected>deleted'].sort(),
+    );
+  });
+
+  it('lets moderation move any entry but a deleted one between the four states, and delete any', () => {
+    const expected: string[] = [];
+    const live: EntryState[] = ['draft', 'proposed', 'rejected', 'published'];
+    for (const from of live) {
+      for (const to of live) if (from !== to) expected.push(`${from}>${to}`);
+      expected.push(`${from}>deleted`);
+    }
+    expect(allowed('mod')).toEqual(expected.sort());
+    expect(allowed('admin')).toEqual(expected.sort());
+  });
+});
+
+describe.each(testDatabases())('entry state changes on $name', (target) => {
+  let handle: TestDatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.create();
+  });
+  afterAll(() => handle.destroy());
+
+  const MOD = { actor: 'mod', userId: null } as const;
+
+  it('refuses an illegal transition with 409 naming both states and records legal ones', async () => {
+    const { data } = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+    await expect(changeEntryState(handle.db, data.id, 'published', AUTHOR)).rejects.toMatchObject({
+      code: 'INVALID_TRANSITION',
+      statusCode: 409,
+      message: expect.stringMatching(/draft.*published/),
+    });
+    await changeEntryState(handle.db, data.id, 'published', MOD);
+    await changeEntryState(handle.db, data.id, 'deleted', MOD);
+    await expect(changeEntryState(handle.db, data.id, 'draft', MOD)).rejects.toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: expect.stringMatching(/deleted.*draft/),
+    });
+    const rows = await handle.db
+      .selectFrom('entry_events')
+      .selectAll()
+      .where('entry_id', '=', data.id)
+      .execute();
+    expect(rows.map((r) => [r.kind, r.actor, r.from_state, r.to_state])).toEqual([
+      ['created', 'author', null, 'draft'],
+      ['state_changed', 'mod', 'draft', 'published'],
+      ['state_changed', 'mod', 'published', 'deleted'],
+    ]);
+  });
+
+  it('purges entries deleted before the retention period, with their events and comments', async () => {
+    const old = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+    const recent = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+    const kept = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+    await addComment(handle.db, old.data.id, { title: 'a', content: 'b' }, AUTHOR);
+    for (const entry of [old, recent]) await changeEntryState(handle.db, entry.data.id, 'deleted', AUTHOR);
+    const day = 24 * 60 * 60_000;
+    await handle.db
+      .updateTable('entries')
+      .set({ deleted_at: Date.now() - 31 * day })
+      .where('id', '=', old.data.id)
+      .execute();
+
+    const spentTokens = createDatabaseSpentTokenStore(handle.db);
+    await spentTokens.spend('expired', Date.now() - 1000);
+    await spentTokens.spend('current', Date.now() + 60_000);
+    await runHousekeeping({ db: handle.db, spentTokens, retentionDays: 30 });
+
+    const ids = (await handle.db.selectFrom('entries').select('id').execute()).map((r) => r.id);
+    expect(ids).not.toContain(old.data.id);
+    expect(ids).toEqual(expect.arrayContaining([recent.data.id, kept.data.id]));
+    const orphans = await handle.db
+      .selectFrom('entry_events')
+      .select('id')
+      .where('entry_id', '=', old.data.id)
+      .execute();
+    expect(orphans).toEqual([]);
+    expect(
+      await handle.db.selectFrom('comments').selectAll().where('entry_id', '=', old.data.id).execute(),
+    ).toEqual([]);
+    const tokens = (await handle.db.selectFrom('spent_pow_tokens').select('jti').execute()).map((r) => r.jti);
+    expect(tokens).toEqual(['current']);
+    expect(await spentTokens.spend('current', Date.now() + 60_000)).toBe(false);
+
+    // The entry deleted by the test above goes too.
+    expect(await purgeDeletedEntries(handle.db, Date.now() + 1)).toBe(2);
+    const left = (await handle.db.selectFrom('entries').select('id').execute()).map((r) => r.id);
+    expect(left).not.toContain(recent.data.id);
+    expect((await getEntry(handle.db, kept.data.id)).data.state).toBe('draft');
+    expect((await listEntryEvents(handle.db, kept.data.id)).map((e) => e.kind)).toEqual(['created']);
+  });
+});
+
+describe.each(testDatabases())('purging at start on $name', (target) => {
+  it('removes entries deleted longer ago than the retention period when the app starts', async () => {
+    const handle = await target.create();
+    try {
+      const { data } = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+      await changeEntryState(handle.db, data.id, 'deleted', AUTHOR);
+      await handle.db
+        .updateTable('entries')
+        .set({ deleted_at: Date.now() - 8 * 24 * 60 * 60_000 })
+        .execute();
+      const app = await buildApp(testConfig({ retentionDays: 7 }), { db: handle.db });
+      await app.close();
+      expect(await handle.db.selectFrom('entries').select('id').execute()).toEqual([]);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, FileRow, NewFileRow } from '../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+const FILE_COLUMNS = [
+  'id',
+  'entry_id',
+  'key',
+  'preview_key',
+  'name',
+  'extension',
+  'content_type',
+  'size',
+  'sha256',
+  'is_image',
+  'created_at',
+] as const;
+
+export async function insertFile(db: Db, row: NewFileRow): Promise<void> {
+  await db.insertInto('files').values(row).execute();
+}
+
+export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** An entry's files, oldest first. */
+export async function listEntryFiles(db: Db, entryId: string): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .select(FILE_COLUMNS)
+    .where('entry_id', '=', entryId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateFileName(db: Db, id: string, name: string): Promise<boolean> {
+  const result = await db.updateTable('files').set({ name }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes a file's row and answers it, so the caller can remove its content. */
+export async function deleteFile(db: Db, id: string): Promise<FileRow | undefined> {
+  return db.deleteFrom('files').where('id', '=', id).returning(FILE_COLUMNS).executeTakeFirst();
+}
+
+/** Whether the entry exists and is not soft-deleted: only such an entry takes new files. */
+export async function isEntryOpen(db: Db, entryId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('entries')
+    .select('id')
+    .where('id', '=', entryId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// file_chunks: the content of the database storage driver.
+
+export async function insertChunk(
+  db: Db,
+  row: { key: string; seq: number; bytes: Uint8Array; content_type: string | null },
+): Promise<void> {
+  await db.insertInto('file_chunks').values(row).execute();
+}
+
+/** Moves the chunks written under a staging key to their real key in one transaction, replacing any. */
+export async function renameChunks(db: Db, from: string, to: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('file_chunks').where('key', '=', to).execute();
+    await trx.updateTable('file_chunks').set({ key: to }).where('key', '=', from).execute();
+  });
+}
+
+export async function deleteChunks(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('file_chunks').where('key', '=', key).execute();
+}
+
+// substr, not LIKE: base64url keys contain `_`, LIKE's one-character wildcard.
+const startsWith = (prefix: string) => sql<boolean>`substr(key, 1, ${prefix.length}) = ${prefix}`;
+
+export async function deleteChunksByPrefix(db: Db, prefix: string): Promise<void> {
+  await db.deleteFrom('file_chunks').where(startsWith(prefix)).execute();
+}
+
+/** Distinct keys starting with `prefix` (the staging keys a sweep looks at). */
+export async function listChunkKeys(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('file_chunks')
+    .select('key')
+    .distinct()
+    .where(startsWith(prefix))
+    .execute();
+  return rows.map((r) => r.key);
+}
+
+/** Chunk count, total bytes and content type of one key; count 0 when there is no such object. */
+export async function chunkSummary(
+  db: Db,
+  key: string,
+): Promise<{ count: number; size: number; contentType: string | null }> {
+  const row = await db
+    .selectFrom('file_chunks')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<number | null>`sum(length(bytes))`.as('size'),
+      eb.fn.max('content_type').as('content_type'),
+    ])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), size: Number(row.size ?? 0), contentType: row.content_type };
+}
+
+export async function readChunk(db: Db, key: string, seq: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('file_chunks')
+    .select('bytes')
+    .where('key', '=', key)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return row?.bytes;
+}
+
+export async function totalChunkBytes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('file_chunks')
+    .select(sql<number | null>`sum(length(bytes))`.as('size'))
+    .executeTakeFirstOrThrow();
+  return Number(row.size ?? 0);
+}

@@ -1,0 +1,42 @@
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { deleteExpiredSpentTokens, insertSpentToken } from './repository.ts';
+
+/**
+ * Remembers used challenge tokens until they expire, shared by every instance: a token spent on
+ * one instance is refused by all.
+ */
+export type SpentTokenStore = {
+  /** Marks the token spent; false when it was spent before. */
+  spend(jti: string, expiresAt: number): Promise<boolean>;
+  /** Forgets tokens that have expired anyway. */
+  purge(now: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Spent tokens as rows of `spent_pow_tokens`, the default without Redis. */
+export function createDatabaseSpentTokenStore(db: Kysely<Database>): SpentTokenStore {
+  return {
+    spend: (jti, expiresAt) => insertSpentToken(db, jti, expiresAt),
+    async purge(now) {
+      await deleteExpiredSpentTokens(db, now);
+    },
+    async close() {},
+  };
+}
+
+/** Spent tokens as Redis keys that expire with the token (SET NX PX). */
+export function createRedisSpentTokenStore(url: string, prefix = 'einwurf:pow:'): SpentTokenStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix });
+  return {
+    async spend(jti, expiresAt) {
+      const ttl = Math.max(1, expiresAt - Date.now());
+      return (await redis.set(jti, '1', 'PX', ttl, 'NX')) === 'OK';
+    },
+    async purge() {},
+    async close() {
+      await redis.quit();
+    },
+  };
+}

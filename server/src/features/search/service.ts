@@ -1,0 +1,171 @@
+import type { Kysely } from 'kysely';
+import {
+  ENTRY_FILTER_FIELDS,
+  ENTRY_SORT_DEFAULT,
+  ENTRY_SORT_FIELDS,
+  ENTRY_STATES,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SEARCH_MIN,
+  type EntryList,
+  type EntryListItem,
+  type EntryListQuery,
+  type EntryState,
+  type Pagination,
+} from '@einwurf/contract';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import type { ContentTypes } from '../content-types/service.ts';
+import * as repo from './repository.ts';
+import {
+  buildSnippet,
+  entryBodyText,
+  foldSearchText,
+  queryTerms,
+  searchFacets,
+  searchRowid,
+} from './text.ts';
+
+type Db = Kysely<Database>;
+
+const SEARCH_MAX = 200;
+const PAGE_MAX = 1_000_000;
+
+type IndexedEntry = { id: string; type: string; state: string; title: string; data: string };
+
+/** The folded full-text document of an entry from its title, stored fields, state and type. */
+export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
+  const fields = JSON.parse(entry.data) as Record<string, unknown>;
+  return {
+    id: entry.id,
+    rowid: searchRowid(entry.id),
+    title: foldSearchText(entry.title),
+    body: foldSearchText(entryBodyText(fields)),
+    facets: searchFacets(entry.state, entry.type),
+  };
+}
+
+/** Re-indexes entries for full-text search; call it inside the transaction that wrote them. */
+export function indexEntries(db: Db, entries: IndexedEntry[]): Promise<void> {
+  return repo.writeSearchDocuments(db, entries.map(searchDocumentOf));
+}
+
+/** Drops the full-text documents of entries about to be purged. */
+export function unindexEntries(db: Db, ids: string[]): Promise<void> {
+  return repo.deleteSearchDocuments(db, ids.map(searchRowid));
+}
+
+function bad(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'format', message }]);
+}
+
+function integerParam(
+  field: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) throw bad(field, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function parseSort(raw: string | undefined): repo.ListSort {
+  const [field, direction, ...rest] = (raw ?? ENTRY_SORT_DEFAULT).split(':');
+  if (
+    rest.length > 0 ||
+    !(ENTRY_SORT_FIELDS as readonly string[]).includes(field ?? '') ||
+    (direction !== 'asc' && direction !== 'desc')
+  ) {
+    throw bad('sort', `must be one of ${ENTRY_SORT_FIELDS.join(', ')} followed by :asc or :desc`);
+  }
+  return { field: field as repo.ListSort['field'], direction };
+}
+
+function parseFilters(raw: string | undefined, contentTypes: ContentTypes): repo.ListFilter {
+  const filter: repo.ListFilter = {};
+  if (raw === undefined || raw.trim() === '') return filter;
+  for (const part of raw.split(',')) {
+    const [field, op, value, ...rest] = part.trim().split(':');
+    if (
+      rest.length > 0 ||
+      op !== 'is' ||
+      !value ||
+      !(ENTRY_FILTER_FIELDS as readonly string[]).includes(field ?? '')
+    ) {
+      throw bad('filters', 'must be comma-separated type:is:<type> or state:is:<state>');
+    }
+    if (filter[field as 'type' | 'state'] !== undefined) throw bad('filters', `names ${field} twice`);
+    if (field === 'type') {
+      if (!contentTypes.types.has(value)) throw bad('filters', `there is no type "${value}"`);
+      filter.type = value;
+    } else {
+      if (!(ENTRY_STATES as readonly string[]).includes(value)) {
+        throw bad('filters', `state must be one of ${ENTRY_STATES.join(', ')}`);
+      }
+      filter.state = value as EntryState;
+    }
+  }
+  return filter;
+}
+
+function paginate(current: number, size: number, total: number): Pagination {
+  const last = Math.max(1, Math.ceil(total / size));
+  return {
+    current_page: current,
+    page_size: size,
+    total_entries: total,
+    first_page: 1,
+    last_page: last,
+    previous_page: current > 1 ? Math.min(current - 1, last) : null,
+    next_page: current < last ? current + 1 : null,
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The submissions list and search of moderation: filters, sort and page from the query string,
+ * each checked (400 naming the parameter); with `query`, full-text search ranked by relevance,
+ * each item with a snippet. Deleted entries appear only when the state filter asks for them.
+ */
+export async function listEntriesForModeration(
+  db: Db,
+  contentTypes: ContentTypes,
+  params: EntryListQuery,
+): Promise<EntryList> {
+  const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
+  const pageSize = integerParam('page_size', params.page_size, PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
+  const sort = parseSort(params.sort);
+  const filter = parseFilters(params.filters, contentTypes);
+  const page = { limit: pageSize, offset: (currentPage - 1) * pageSize };
+  const item = (row: repo.ListedEntryRow): EntryListItem => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    state: row.state,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  });
+
+  if (params.query === undefined) {
+    const { rows, total } = await repo.listEntries(db, filter, sort, page);
+    return { meta: { pagination: paginate(currentPage, pageSize, total) }, data: rows.map(item) };
+  }
+  const query = params.query.trim();
+  if (query.length < SEARCH_MIN || query.length > SEARCH_MAX) {
+    throw bad('query', `must be ${SEARCH_MIN} to ${SEARCH_MAX} characters`);
+  }
+  const terms = queryTerms(query);
+  const { rows, total } =
+    terms.length === 0 ? { rows: [], total: 0 } : await repo.searchEntries(db, terms, filter, page);
+  return {
+    meta: { pagination: paginate(currentPage, pageSize, total) },
+    data: rows.map((row) => ({
+      ...item(row),
+      snippet: buildSnippet(row.title, entryBodyText(JSON.parse(row.data) as Record<string, unknown>), query),
+    })),
+  };
+}

@@ -1,0 +1,106 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  UserAnswerSchema,
+  UserCreateSchema,
+  UserListSchema,
+  UserPasswordUpdateSchema,
+  UserRoleUpdateSchema,
+} from '@einwurf/contract';
+import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { changePassword, changeRole, createUser, deleteUser, listUsers, toUserAccount } from './service.ts';
+
+const errors = { '4xx': ErrorBodySchema };
+const UsernameParams = Type.Object({ username: Type.String({ maxLength: 1024 }) });
+
+/** Account management: admins only, except that a mod may change their own password. */
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const adminOnly = { preValidation: requireRoleFirst('admin') };
+
+  app.get(
+    '/admin/users',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'All accounts by name',
+        response: { 200: UserListSchema, ...errors },
+      },
+    },
+    async () => ({ data: { users: (await listUsers(app.db)).map(toUserAccount) } }),
+  );
+
+  app.post(
+    '/admin/users',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account (username 3-64 letters and digits, unique regardless of case)',
+        description:
+          '400 VALIDATION_FAILED naming username or password; 409 CONFLICT naming username when taken.',
+        body: UserCreateSchema,
+        response: { 201: UserAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(app.db, request.body);
+      return reply.code(201).send({ data: toUserAccount(user) });
+    },
+  );
+
+  app.delete(
+    '/admin/users/:username',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete an account and its sessions (409 LAST_ADMIN for the last admin)',
+        params: UsernameParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(app.db, request.params.username);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/admin/users/:username',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Change an account's role (409 LAST_ADMIN when demoting the last admin)",
+        params: UsernameParams,
+        body: UserRoleUpdateSchema,
+        response: { 200: UserAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: toUserAccount(await changeRole(app.db, request.params.username, request.body.role)),
+    }),
+  );
+
+  app.patch(
+    '/admin/users/:username',
+    {
+      preValidation: requireRoleFirst('mod', 'admin'),
+      schema: {
+        tags: ['users'],
+        summary: "Set an account's password",
+        description:
+          "An admin may set anyone's password; a mod only their own (403 otherwise). One's own password needs old_password (400 naming old_password: \"login name and password combination wrong\"). A username in the body must be the path's. The account's other sessions end.",
+        params: UsernameParams,
+        body: UserPasswordUpdateSchema,
+        response: { 200: UserAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: toUserAccount(
+        await changePassword(app.db, request.session, request.params.username, request.body),
+      ),
+    }),
+  );
+};

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Entry, EntryState } from '@einwurf/contract';
+import type { Database } from '../db/types.ts';
+import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
+import {
+  createEntry,
+  deleteEntryAsModeration,
+  moderateEntry,
+  type EntryChanger,
+} from '../features/entries/service.ts';
+import { testConfig } from '../config.ts';
+
+export const TEST_MODERATOR: EntryChanger = Object.freeze({ actor: 'admin', userId: null });
+
+let shipped: Promise<ContentTypes> | undefined;
+/** The shipped entry types, loaded once per test file. */
+export function shippedContentTypes(): Promise<ContentTypes> {
+  shipped ??= loadContentTypes(testConfig().contentTypesDir);
+  return shipped;
+}
+
+/** Fields that make an entry of a shipped type complete (it may be proposed or published). */
+export function completeFields(type: string): Record<string, unknown> {
+  return type === 'event'
+    ? { starts_at: '2026-12-01T18:00:00Z', location: 'Kulturhaus' }
+    : { lead: 'Kurz gesagt.', category: 'local' };
+}
+
+/** An entry in the given state with the given title, content and fields, written through the services. */
+export async function insertTestEntry(
+  db: Kysely<Database>,
+  input: {
+    type?: string;
+    state?: EntryState;
+    title?: string;
+    content?: string;
+    fields?: Record<string, unknown>;
+  } = {},
+): Promise<Entry> {
+  const type = input.type ?? 'article';
+  const contentTypes = await shippedContentTypes();
+  const created = await createEntry(db, { type, passwordHash: 'not a hash' });
+  const state = input.state ?? 'draft';
+  const saved = await moderateEntry(
+    db,
+    contentTypes,
+    created.data.id,
+    {
+      data: {
+        revision: created.data.revision,
+        title: input.title ?? 'Ein Eintrag',
+        content: input.content ?? 'Text.',
+        ...completeFields(type),
+        ...input.fields,
+        state: state === 'deleted' ? 'draft' : state,
+      },
+    },
+    TEST_MODERATOR,
+  );
+  if (state !== 'deleted') return saved;
+  await deleteEntryAsModeration(db, created.data.id, TEST_MODERATOR);
+  return { ...saved, data: { ...saved.data, state: 'deleted' } };
+}
