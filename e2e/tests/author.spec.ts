@@ -67,6 +67,20 @@ test('an author creates an article, edits it over two visits, comments and propo
   await chooseOption(page, 'Rubrik', 'Lokales');
   await page.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/velowege');
   await page.getByLabel('Fakten geprüft').check();
+  // Every other field of the type but the attachments, whose uploader comes with the rich widgets.
+  await page.getByRole('textbox', { name: 'Titelbild', exact: true }).fill('/api/v1/files/demo/titel.jpg');
+  const keywords = page.getByRole('combobox', { name: 'Schlagwörter', exact: true });
+  await keywords.fill('Velo');
+  await keywords.press('Enter');
+  await keywords.fill('Quartier');
+  await keywords.press('Enter');
+  await page.getByRole('combobox', { name: 'Themen', exact: true }).fill('mob');
+  await page.getByRole('option', { name: 'mobility' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('E-Mail für Rückfragen', { exact: true }).fill('redaktion@example.org');
+  await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
+  await page.getByRole('button', { name: 'Erscheinen am', exact: true }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(10).click();
   await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
   await save(page);
 
@@ -78,6 +92,15 @@ test('an author creates an article, edits it over two visits, comments and propo
     'Die Stadt plant drei neue Velowege.',
   );
   await expect(page.getByRole('combobox', { name: 'Rubrik' })).toHaveValue('Lokales');
+  await expect(page.getByLabel('E-Mail für Rückfragen', { exact: true })).toHaveValue(
+    'redaktion@example.org',
+  );
+  await expect(page.getByLabel('Anzahl Wörter', { exact: true })).toHaveValue('420');
+  await expect(page.getByText('Quartier', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('mobility', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Erscheinen am', exact: true })).toHaveText(
+    /\d{2}\.\d{2}\.2026/,
+  );
 
   await page.getByRole('button', { name: 'Vorschau' }).click();
   const preview = page.getByRole('dialog', { name: 'Vorschau' });
@@ -144,7 +167,37 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   await page.getByRole('textbox', { name: 'Beginn: Uhrzeit (UTC)' }).fill('18:30');
   await page.getByRole('textbox', { name: 'Programm', exact: true }).fill('18:30 Apéro, 20:00 Konzert');
   await page.getByLabel('Eintritt frei').check();
+  // Every other field of the type, each through its widget.
+  await page.getByLabel('Türöffnung', { exact: true }).fill('18:00');
+  await page.getByRole('button', { name: 'Letzter Tag', exact: true }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(16).click();
+  await page.getByRole('textbox', { name: 'Flyer', exact: true }).fill('/api/v1/files/demo/flyer.png');
+  await page.getByRole('combobox', { name: 'Publikum' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: 'Erwachsene' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Telefon', { exact: true }).fill('+41 31 123 45 67');
+  await page.getByLabel('Suchbegriffe', { exact: true }).fill('Fest Musik');
+  await page.getByLabel('Zugangscode für Online-Teilnahme', { exact: true }).fill('fest-2026');
+  await page.getByLabel('Erster Tag', { exact: true }).fill('2026-12-05');
+  await page.getByLabel('Ende', { exact: true }).fill('23:30');
+  await page.getByLabel('Erwartete Auslastung in Prozent', { exact: true }).fill('75');
+  await page.getByLabel('Farbe im Kalender', { exact: true }).fill('#336699');
   await save(page);
+  await page.reload();
+  await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue('+41 31 123 45 67');
+  await expect(page.getByLabel('Türöffnung', { exact: true })).toHaveValue('18:00');
+  await expect(page.getByLabel('Erster Tag', { exact: true })).toHaveValue('2026-12-05');
+  await expect(page.getByLabel('Erwartete Auslastung in Prozent', { exact: true })).toHaveValue('75');
+  await expect(page.getByLabel('Farbe im Kalender', { exact: true })).toHaveValue('#336699');
+  await expect(page.getByRole('textbox', { name: 'Flyer', exact: true })).toHaveValue(
+    '/api/v1/files/demo/flyer.png',
+  );
+  await expect(page.getByText('Erwachsene', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Letzter Tag', exact: true })).toHaveText(
+    /\d{2}\.\d{2}\.2026/,
+  );
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
   await page.getByRole('link', { name: 'Zurück zum Beitrag' }).click();

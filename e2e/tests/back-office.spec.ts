@@ -147,6 +147,8 @@ test('an unknown entry on the moderation screen says so', async ({ page }) => {
 
 // --- An entry proposed through the API, until the author screens can do it in the browser. ---
 
+const AUTHOR_PASSWORD = 'Velo-Weg 2026!';
+
 /** The proof-of-work rule of DESIGN.md: SHA-256 of nonce + counter ends in `difficulty` zero bits. */
 function solveChallenge(nonce: string, difficulty: number): number {
   for (let counter = 0; ; counter++) {
@@ -197,7 +199,7 @@ async function proposeArticle(title: string, content: string): Promise<string> {
   const location = (await call(
     'POST',
     'pow',
-    { solution, cpt: 'article', password: 'Velo-Weg 2026!' },
+    { solution, cpt: 'article', password: AUTHOR_PASSWORD },
     { authorization: `Bearer ${data.token}` },
   )) as string;
   const id = location.split('/').at(-1)!;
@@ -214,8 +216,9 @@ async function proposeArticle(title: string, content: string): Promise<string> {
   return id;
 }
 
-test('a moderator finds a proposal on the dashboard, comments, rejects and publishes it, and finds it', async ({
+test('a moderator comments and rejects, the author answers and proposes again, the moderator publishes', async ({
   page,
+  browser,
 }) => {
   const title = `Velowege für alle ${Date.now()}`;
   const id = await proposeArticle(title, 'Die Stadt plant neue Fahrradstrassen im ganzen Quartier.');
@@ -251,13 +254,35 @@ test('a moderator finds a proposal on the dashboard, comments, rejects and publi
   await reject.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Der Beitrag ist abgelehnt.' })).toBeVisible();
 
+  // The author, in a browser of their own, sees the moderation's comment with its badge, changes the
+  // entry and proposes it again.
+  const authorContext = await browser.newContext();
+  const author = await authorContext.newPage();
+  await author.goto(`article/${id}`);
+  await expect(author.getByRole('heading', { level: 1, name: 'Beitrag öffnen' })).toBeVisible();
+  await author.getByLabel('Passwort des Beitrags').fill(AUTHOR_PASSWORD);
+  await author.getByRole('button', { name: 'Beitrag öffnen' }).click();
+  await expect(author.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
+  const authorComments = author.getByRole('list', { name: 'Kommentare' });
+  const fromModeration = authorComments.getByRole('listitem').filter({ hasText: 'Bitte Quelle verlinken' });
+  await expect(fromModeration).toContainText('Moderation');
+  await expectNoAxeViolations(author);
+  await author.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/mitteilung');
+  await author.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
+  await expect(author.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
+  await authorContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Quelle', exact: true })).toHaveValue(
+    'https://example.org/mitteilung',
+  );
   await page.getByRole('button', { name: 'Veröffentlichen' }).click();
   await page
     .getByRole('dialog', { name: 'Beitrag veröffentlichen?' })
     .getByRole('button', { name: 'Veröffentlichen' })
     .click();
   await expect(page.getByRole('status').filter({ hasText: 'Der Beitrag ist veröffentlicht.' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Abgelehnt → Veröffentlicht');
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Vorgeschlagen → Veröffentlicht');
   await expectNoAxeViolations(page);
 
   await nav(page).getByRole('link', { name: 'Suche' }).click();
@@ -269,4 +294,30 @@ test('a moderator finds a proposal on the dashboard, comments, rejects and publi
   await expect(hit).toContainText('Veröffentlicht');
   await expect(hit.locator('mark')).toContainText('Fahrradstrassen');
   await expectNoAxeViolations(page);
+});
+
+test('a moderator account made by the admin logs in and cannot open the accounts', async ({ page }) => {
+  const name = `mod${Date.now()}`;
+  const password = 'Moderation-2026!';
+  await logInAsAdmin(page);
+  await nav(page).getByRole('link', { name: 'Konten' }).click();
+  const form = page.getByRole('region', { name: 'Konto anlegen' });
+  await form.getByRole('textbox', { name: 'Benutzername' }).fill(name);
+  await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password);
+  await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill(password);
+  await form.getByRole('combobox', { name: 'Rolle' }).selectOption({ label: 'Moderation' });
+  await form.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(page.getByRole('rowheader', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+
+  await page.goto('login');
+  await page.getByLabel('Benutzername').fill(name);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(heading(page, 'Übersicht')).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Beiträge' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Konten' })).toHaveCount(0);
+  await page.goto('admin/users');
+  await expect(heading(page, 'Konten')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/admin\/users$/);
 });
