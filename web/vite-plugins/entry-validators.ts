@@ -92,8 +92,9 @@ export function entryValidators(options: EntryValidatorsOptions = {}): Plugin {
     },
     load(id) {
       if (id === RESOLVED_ID) {
-        this.addWatchFile(dir);
         const types = listTypes(dir);
+        // Watch the files, not the folder: Vitest takes every watched path for an import to resolve.
+        types.forEach((type) => this.addWatchFile(join(dir, type, 'schema.json')));
         const loaders = types.map(
           (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(TYPE_PREFIX + t)}),`,
         );

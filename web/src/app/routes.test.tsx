@@ -8,6 +8,11 @@ import { jsonResponse } from '../test/render';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRoutes } from './routes';
 
+// The build-time validators cannot load under Vitest's module runner; no test here validates an entry.
+vi.mock('../forms/load-entry-validator', () => ({
+  loadEntryValidator: () => Promise.reject(new Error('validators are not loaded in this test')),
+}));
+
 const fetchMock = vi.fn<typeof fetch>();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -29,7 +34,11 @@ const h1 = () => screen.findByRole('heading', { level: 1 });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation(async () => jsonResponse({ meta: { version: '1' }, data: [] }));
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/admin/dashboard')
+      ? jsonResponse({ data: { proposals: [], timeline: [] } })
+      : jsonResponse({ meta: { version: '1' }, data: [] }),
+  );
   clearAuth();
 });
 afterEach(() => {
@@ -62,10 +71,10 @@ describe('app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/publish/login'));
   });
 
-  it('shows moderators the back office with their top bar and the dashboard placeholder', async () => {
+  it('shows moderators the back office with their top bar and the dashboard', async () => {
     renderApp('/admin', 'mod');
     expect(await h1()).toHaveTextContent('Übersicht');
-    expect(screen.getByText(/Hier entsteht das Dashboard/)).toBeInTheDocument();
+    expect(await screen.findByText('Zurzeit wartet kein Beitrag auf die Moderation.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
     const names = within(nav)
       .getAllByRole('link')
@@ -75,9 +84,15 @@ describe('app routes', () => {
   });
 
   it('passes the entry of moderateCPT to the screen', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ error: { code: 'NOT_FOUND', message: 'no such entry' } }, { status: 404 }),
+    );
     renderApp('/moderate/event/ev-7', 'admin');
     expect(await h1()).toHaveTextContent('Beitrag moderieren');
-    expect(screen.getByText(/ev-7/)).toHaveTextContent('„event“');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Diesen Beitrag gibt es nicht.');
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls).toContain('/api/v1/admin/collection/entry/ev-7');
+    expect(urls).toContain('/api/v1/schema/event/schema.json');
   });
 
   it('logs out from the top bar: POST auth/logout, login cleared, home', async () => {

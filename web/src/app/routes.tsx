@@ -64,7 +64,6 @@ export function createAppRoutes({
       load().then((module) => ({ Component: choose(module) }));
 
   const errors = () => import('../features/errors/error-routes');
-  const backOffice = () => import('../features/admin/back-office-routes');
 
   return [
     {
@@ -179,37 +178,37 @@ export function createAppRoutes({
                       'adminDashboard',
                       undefined,
                       MODERATION_ACCESS,
-                      pick(backOffice, (m) => m.DashboardPage),
+                      () => import('../features/dashboard/dashboard-route'),
                     ),
                     route(
                       'adminSubmissions',
                       routePatterns.adminSubmissions,
                       MODERATION_ACCESS,
-                      pick(backOffice, (m) => m.SubmissionsPage),
+                      () => import('../features/submissions/submissions-route'),
                     ),
                     route(
                       'adminUsers',
                       routePatterns.adminUsers,
                       ADMIN_ACCESS,
-                      pick(backOffice, (m) => m.UsersPage),
+                      () => import('../features/users/users-route'),
                     ),
                     route(
                       'adminProfile',
                       routePatterns.adminProfile,
                       MODERATION_ACCESS,
-                      pick(backOffice, (m) => m.ProfilePage),
+                      () => import('../features/profile/profile-route'),
                     ),
                     route(
                       'adminHealth',
                       routePatterns.adminHealth,
                       MODERATION_ACCESS,
-                      pick(backOffice, (m) => m.HealthPage),
+                      () => import('../features/health/health-route'),
                     ),
                     route(
                       'adminSearch',
                       routePatterns.adminSearch,
                       MODERATION_ACCESS,
-                      pick(backOffice, (m) => m.SearchPage),
+                      () => import('../features/search/search-route'),
                     ),
                   ],
                 },
@@ -217,7 +216,7 @@ export function createAppRoutes({
                   'moderateCPT',
                   routePatterns.moderateCPT,
                   MODERATION_ACCESS,
-                  () => import('../features/admin/moderate-route'),
+                  () => import('../features/moderate/moderate-route'),
                 ),
               ],
             },

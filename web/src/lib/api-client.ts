@@ -32,6 +32,8 @@ export class ApiError extends Error {
   readonly fields: FieldError[] | undefined;
   /** True when the client already told the user (toast or error page); callers need not repeat it. */
   readonly handled: boolean;
+  /** The parsed error body, for answers that carry more than the error (a 409 CONFLICT's stored entry). */
+  readonly body: unknown;
 
   constructor(
     status: number,
@@ -39,6 +41,7 @@ export class ApiError extends Error {
     message: string,
     fields?: FieldError[],
     handled = false,
+    body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,6 +49,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.handled = handled;
+    this.body = body;
   }
 }
 
@@ -166,7 +170,7 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     navigateTo({ to: 'serverError' });
     throw new ApiError(status, code, message, fields, true);
   }
-  throw new ApiError(status, code, message, fields);
+  throw new ApiError(status, code, message, fields, false, body);
 }
 
 /** apiRequest answering the parsed JSON body (null when empty). */

@@ -31,6 +31,12 @@ export {
   ROLES,
   ACCOUNT_ROLES,
   isLoggedIn,
+  readPowToken,
+  entryPasswordProblems,
+  ENTRY_STATES,
+  ENTRY_EVENT_KINDS,
+  COMMENT_TITLE_MAX,
+  COMMENT_CONTENT_MAX,
 } from '@einwurf/contract';
 export type {
   Locale,
@@ -46,6 +52,15 @@ export type {
   ModeratorLogin,
   AuthorLogin,
   PublicConfig,
+  PowChallenge,
+  Entry,
+  EntryData,
+  EntryState,
+  EntryEvent,
+  EntryEventKind,
+  Comment,
+  CommentInput,
+  CommentOrigin,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

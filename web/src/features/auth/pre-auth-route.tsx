@@ -1,13 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { ApiError } from '../../lib/api-client';
+import { writeCurrentEntry } from '../../lib/current-entry';
+import { Page } from '../../components/page';
+import { useLoginAuthor } from './api/login-author';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 
-/** Password check for an existing entry (editCPTPreAuth); the form comes with the author flow. */
+/** editCPTPreAuth: the entry's password opens it again (after a new visit or a session expiry). */
 export function Component() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { cpt = '', id = '' } = useParams();
+  const login = useLoginAuthor();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '') {
+      setMissing(true);
+      return;
+    }
+    login.mutate(
+      { cpt, article_id: id, password },
+      {
+        onSuccess: () => {
+          writeCurrentEntry({ cpt, id });
+          void navigate(paths.editCPT({ cpt, id }), { replace: true });
+        },
+      },
+    );
+  };
+
+  const error = login.error;
+  const errorMessage =
+    error instanceof ApiError && error.handled
+      ? null
+      : error instanceof ApiError && error.status === 401
+        ? t('auth.preAuth.invalid')
+        : error
+          ? t('auth.preAuth.failed')
+          : null;
+
   return (
-    <PlaceholderPage title={t('auth.preAuth.title')} text={t('auth.preAuth.placeholder')}>
+    <Page title={t('auth.preAuth.title')} size="xs">
       <SessionExpiredAlert message={t('auth.preAuth.sessionExpired')} />
-    </PlaceholderPage>
+      <Text>{t('auth.preAuth.intro')}</Text>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {errorMessage && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t('auth.preAuth.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            value={password}
+            error={missing ? t('validation.required') : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setMissing(false);
+            }}
+          />
+          <Button type="submit" loading={login.isPending} w="fit-content">
+            {t('auth.preAuth.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Page>
   );
 }

@@ -1,10 +1,199 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Loader, PasswordInput, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useBlocker, useNavigate, useParams, type BlockerFunction } from 'react-router';
+import { paths } from '../../app/paths';
+import { setAuth } from '../../lib/auth-store';
+import { entryPasswordProblems, PASSWORD_MIN, type FieldError } from '../../lib/contract';
+import { writeCurrentEntry } from '../../lib/current-entry';
+import { showDangerToast } from '../../lib/notify';
+import { Page } from '../../components/page';
+import { createEntryWithPow, PowFlowError } from '../pow/create-with-pow';
+import { CopyField } from './components/copy-field';
+import { permalinkOf } from './permalink';
 
-/** createCPT: password, repeat and the proof-of-work wait come with the author flow. */
+// The dialog (Mantine's Modal brings its ScrollArea, about 20 KB gzip) loads only when it is needed.
+const LeaveDialog = lazy(() =>
+  import('./components/leave-dialog').then((module) => ({ default: module.LeaveDialog })),
+);
+
+type Phase = { step: 'form' } | { step: 'solving' } | { step: 'confirm'; id: string };
+
+/** createCPT: password and repeat, the proof-of-work wait, then the author saves password and link. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { cpt = '' } = useParams();
-  return <PlaceholderPage title={t('entry.create.title')} text={t('entry.create.placeholder', { cpt })} />;
+  const [phase, setPhase] = useState<Phase>({ step: 'form' });
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [passwordErrors, setPasswordErrors] = useState<FieldError[]>([]);
+  const [repeatError, setRepeatError] = useState(false);
+  const [tries, setTries] = useState(0);
+  const [saved, setSaved] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+
+  // Leaving the page stops the workers.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  // The password and the link exist nowhere else: leaving before saving them asks first.
+  const mustConfirm = phase.step === 'confirm' && !saved;
+  const mustConfirmRef = useRef(mustConfirm);
+  useEffect(() => {
+    mustConfirmRef.current = mustConfirm;
+    if (!mustConfirm) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [mustConfirm]);
+  const shouldBlock = useCallback<BlockerFunction>(() => mustConfirmRef.current, []);
+  const blocker = useBlocker(shouldBlock);
+
+  const passwordMessage = (error: FieldError) =>
+    t(`entry.create.passwordErrors.${error.keyword}`, {
+      min: PASSWORD_MIN,
+      defaultValue: t('entry.create.passwordErrors.invalid'),
+    });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problems = entryPasswordProblems(password);
+    const mismatch = password !== repeat;
+    setPasswordErrors(problems);
+    setRepeatError(mismatch);
+    if (problems.length > 0 || mismatch) return;
+
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setTries(0);
+    setPhase({ step: 'solving' });
+    try {
+      const { id, auth } = await createEntryWithPow({
+        cpt,
+        password,
+        signal: controller.signal,
+        onProgress: setTries,
+      });
+      setAuth(auth);
+      writeCurrentEntry({ cpt, id });
+      setPhase({ step: 'confirm', id });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const failure = error instanceof PowFlowError ? error.failure : ({ kind: 'rejected' } as const);
+      if (failure.kind === 'password') {
+        setPasswordErrors(failure.fields);
+        setPhase({ step: 'form' });
+        return;
+      }
+      if (failure.kind === 'challenge') {
+        showDangerToast(t('pow.failedTitle'), t('pow.challengeFailed'));
+      } else if (failure.kind === 'rejected') {
+        showDangerToast(t('pow.failedTitle'), t('pow.solutionRejected'));
+      }
+      if (failure.kind !== 'handled') void navigate(paths.home(), { replace: true });
+    }
+  };
+
+  if (phase.step === 'confirm') {
+    const entry = { cpt, id: phase.id };
+    return (
+      <Page title={t('entry.create.savedTitle')} size="sm">
+        <Alert color="blue" variant="light" title={t('entry.create.keepTitle')}>
+          {t('entry.create.keepText')}
+        </Alert>
+        <CopyField
+          label={t('entry.create.permalink')}
+          value={permalinkOf(entry)}
+          copyLabel={t('entry.copy.copyLink')}
+        />
+        <CopyField
+          label={t('entry.create.password')}
+          value={password}
+          secret
+          copyLabel={t('entry.copy.copyPassword')}
+        />
+        <Checkbox
+          label={t('entry.create.confirmSaved')}
+          checked={saved}
+          onChange={(event) => setSaved(event.currentTarget.checked)}
+        />
+        <Button
+          w="fit-content"
+          disabled={!saved}
+          onClick={() => void navigate(paths.editCPT(entry), { replace: true })}
+        >
+          {t('entry.create.continue')}
+        </Button>
+        {blocker.state === 'blocked' && (
+          <Suspense fallback={null}>
+            <LeaveDialog
+              opened
+              title={t('entry.create.leaveTitle')}
+              text={t('entry.create.leaveText')}
+              stayLabel={t('entry.create.leaveStay')}
+              leaveLabel={t('entry.unsaved.leave')}
+              onStay={() => blocker.reset?.()}
+              onLeave={() => blocker.proceed?.()}
+            />
+          </Suspense>
+        )}
+      </Page>
+    );
+  }
+
+  if (phase.step === 'solving') {
+    return (
+      <Page title={t('entry.create.title')} size="sm">
+        <Stack gap="sm" role="status" aria-live="polite">
+          <Loader aria-hidden="true" />
+          <Text fw={600}>{t('pow.waiting')}</Text>
+          <Text size="sm">{t('pow.progress', { tries: tries.toLocaleString(i18n.language) })}</Text>
+        </Stack>
+        <Progress value={100} animated striped aria-hidden="true" />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('entry.create.title')} size="sm">
+      <Text>{t('entry.create.intro')}</Text>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('entry.create.password')}
+            description={t('entry.create.passwordRule', { min: PASSWORD_MIN })}
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            error={passwordErrors.length > 0 ? passwordErrors.map(passwordMessage).join(' ') : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('entry.create.showPassword') }}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setPasswordErrors([]);
+            }}
+          />
+          <PasswordInput
+            label={t('entry.create.passwordRepeat')}
+            name="password-repeat"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            error={repeatError ? t('entry.create.repeatMismatch') : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('entry.create.showRepeat') }}
+            onChange={(event) => {
+              setRepeat(event.currentTarget.value);
+              setRepeatError(false);
+            }}
+          />
+          <Button type="submit" w="fit-content">
+            {t('entry.create.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Page>
+  );
 }

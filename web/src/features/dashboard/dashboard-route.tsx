@@ -1,0 +1,53 @@
+import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page';
+import { useDashboard } from './api/get-dashboard';
+import { LatestChanges } from './components/latest-changes';
+import { ProposalItem } from './components/proposal-item';
+
+/** The back office's start: proposed entries waiting for moderation and the latest changes. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard();
+
+  return (
+    <Page title={t('dashboard.title')} size="lg">
+      {dashboard.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('dashboard.loadFailedTitle')}>
+          {t('dashboard.loadFailed')}
+        </Alert>
+      ) : dashboard.isPending ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <section aria-labelledby="proposals-heading">
+              <Title order={2} id="proposals-heading" mb="sm">
+                {t('dashboard.proposals')}
+              </Title>
+              {dashboard.data.proposals.length === 0 ? (
+                <Text c="dimmed">{t('dashboard.noProposals')}</Text>
+              ) : (
+                <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {dashboard.data.proposals.map((proposal) => (
+                    <ProposalItem key={proposal.id} proposal={proposal} />
+                  ))}
+                </Stack>
+              )}
+            </section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <section aria-labelledby="timeline-heading">
+              <Title order={2} id="timeline-heading" mb="sm">
+                {t('dashboard.timeline')}
+              </Title>
+              <LatestChanges items={dashboard.data.timeline} />
+            </section>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Page>
+  );
+}
+
+export const Component = DashboardPage;

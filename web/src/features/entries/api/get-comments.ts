@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { Comment } from '../../../lib/contract';
+
+/** `GET anon/{id}/comments`: the comments between the author and moderation, oldest first. */
+export async function getComments(id: string): Promise<Comment[]> {
+  const body = await apiFetch<{ data: Comment[] }>(`anon/${encodeURIComponent(id)}/comments`);
+  return body.data;
+}
+
+export const commentsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['entry', id, 'comments'], queryFn: () => getComments(id) });
+
+export function useComments(id: string, enabled = true) {
+  return useQuery({ ...commentsQueryOptions(id), enabled });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { EntryEvent } from '../../../lib/contract';
+
+/** `GET anon/{id}/events`: the entry's timeline, oldest first. */
+export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
+  const body = await apiFetch<{ data: EntryEvent[] }>(`anon/${encodeURIComponent(id)}/events`);
+  return body.data;
+}
+
+export const entryEventsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['entry', id, 'events'], queryFn: () => getEntryEvents(id) });
+
+export function useEntryEvents(id: string, enabled = true) {
+  return useQuery({ ...entryEventsQueryOptions(id), enabled });
+}

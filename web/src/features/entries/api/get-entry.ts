@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { Entry } from '../../../lib/contract';
+
+/** `GET anon/{id}`: the entry, for its author. */
+export function getEntry(id: string): Promise<Entry> {
+  return apiFetch<Entry>(`anon/${encodeURIComponent(id)}`);
+}
+
+export const entryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['entry', id], queryFn: () => getEntry(id) });
+
+export function useEntry(id: string) {
+  return useQuery(entryQueryOptions(id));
+}

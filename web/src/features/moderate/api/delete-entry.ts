@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `DELETE admin/collection/entry/{id}`: moves the entry to the deleted state (soft). */
+export async function deleteAdminEntry(id: string): Promise<void> {
+  await apiFetch(`admin/collection/entry/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteAdminEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAdminEntry,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: ['admin', 'entry', id] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'entries'] });
+    },
+  });
+}

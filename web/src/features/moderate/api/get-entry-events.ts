@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EntryEvent } from '@einwurf/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET admin/collection/entry/{id}/events`: the entry's timeline from the event log. */
+export async function fetchEntryEvents(id: string): Promise<EntryEvent[]> {
+  const body = await apiFetch<{ data: EntryEvent[] }>(
+    `admin/collection/entry/${encodeURIComponent(id)}/events`,
+  );
+  return body.data;
+}
+
+export const entryEventsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'entry', id, 'events'], queryFn: () => fetchEntryEvents(id) });
+
+export function useEntryEvents(id: string) {
+  return useQuery(entryEventsQueryOptions(id));
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Entry } from '@einwurf/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET admin/collection/entry/{id}`: the entry with its revision, in any state. */
+export function fetchAdminEntry(id: string): Promise<Entry> {
+  return apiFetch<Entry>(`admin/collection/entry/${encodeURIComponent(id)}`);
+}
+
+export const adminEntryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'entry', id], queryFn: () => fetchAdminEntry(id) });
+
+export function useAdminEntry(id: string) {
+  return useQuery(adminEntryQueryOptions(id));
+}

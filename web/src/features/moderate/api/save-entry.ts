@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Entry, EntryState } from '@einwurf/contract';
+import { apiFetch, jsonBody } from '../../../lib/api-client';
+import { adminEntryQueryOptions } from './get-entry';
+import { entryEventsQueryOptions } from './get-entry-events';
+
+/** A moderation target state sent with a save; deleting has its own call. */
+export type TargetState = Exclude<EntryState, 'deleted'>;
+
+export type EntrySave = {
+  id: string;
+  /** The edited fields; `revision` is the revision the edit started from. */
+  data: Record<string, unknown> & { revision: number };
+  state?: TargetState;
+};
+
+/**
+ * `PUT admin/collection/entry/{id}`: saves the entry, with `data.state` when the state changes.
+ * 409 CONFLICT when someone saved since `revision`; 409 INVALID_TRANSITION; 400 VALIDATION_FAILED.
+ */
+export function saveAdminEntry({ id, data, state }: EntrySave): Promise<Entry> {
+  return apiFetch<Entry>(`admin/collection/entry/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: jsonBody({ data: state ? { ...data, state } : data }),
+  });
+}
+
+export function useSaveAdminEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAdminEntry,
+    onSuccess: (entry, { id }) => {
+      queryClient.setQueryData(adminEntryQueryOptions(id).queryKey, entry);
+      void queryClient.invalidateQueries({ queryKey: entryEventsQueryOptions(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'entries'] });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import type { EntryState } from '@einwurf/contract';
+import { useTranslation } from 'react-i18next';
+import type { TargetState } from '../api/save-entry';
+
+// The transition table (DESIGN.md): moderation moves any state but deleted to each of these.
+const TARGETS: readonly TargetState[] = ['published', 'rejected', 'proposed', 'draft'];
+const ACTION_COLOR: Record<TargetState, string | undefined> = {
+  published: 'teal.9',
+  rejected: 'red.9',
+  proposed: undefined,
+  draft: 'gray.7',
+};
+
+type StateActionsProps = { state: EntryState; disabled: boolean; onChoose: (target: TargetState) => void };
+
+/** The state actions open from the current state: publish, reject, reopen, back to draft. */
+export function StateActions({ state, disabled, onChoose }: StateActionsProps) {
+  const { t } = useTranslation();
+  const targets = TARGETS.filter((target) => target !== state);
+  return (
+    <section aria-labelledby="state-actions-heading">
+      <Title order={2} size="h3" id="state-actions-heading" mb="sm">
+        {t('moderate.actions.title')}
+      </Title>
+      {state === 'deleted' ? (
+        <Text>{t('moderate.actions.deleted')}</Text>
+      ) : (
+        <Group gap="sm">
+          {targets.map((target) => (
+            <Button
+              key={target}
+              color={ACTION_COLOR[target]}
+              disabled={disabled}
+              onClick={() => onChoose(target)}
+            >
+              {t(`moderate.actions.${target}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
+    </section>
+  );
+}

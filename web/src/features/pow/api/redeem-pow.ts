@@ -1,0 +1,36 @@
+import { apiRequest, jsonBody } from '../../../lib/api-client';
+import type { AuthState } from '../../../lib/contract';
+
+export type PowRedemption = { token: string; solution: string; cpt: string; password: string };
+export type RedeemedPow = { id: string; auth: AuthState };
+
+/** Thrown when the create call's Location header names no entry id (spec section 5). */
+export class MalformedLocationError extends Error {
+  constructor() {
+    super('malformed location header');
+    this.name = 'MalformedLocationError';
+  }
+}
+
+/** The new entry's id: the last path segment of the Location header. */
+export function entryIdFromLocation(location: string | null): string {
+  const path = (location ?? '').split(/[?#]/)[0] ?? '';
+  const id = path.split('/').filter(Boolean).at(-1);
+  if (!id || !path.includes('/')) throw new MalformedLocationError();
+  return decodeURIComponent(id);
+}
+
+/**
+ * `POST pow` with the solved challenge as bearer: creates the draft entry and the author's session;
+ * answers the entry id (from Location) and the session.
+ */
+export async function redeemPow({ token, solution, cpt, password }: PowRedemption): Promise<RedeemedPow> {
+  const response = await apiRequest('pow', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: jsonBody({ solution, cpt, password }),
+  });
+  const id = entryIdFromLocation(response.headers.get('location'));
+  const auth = (await response.json()) as AuthState;
+  return { id, auth };
+}

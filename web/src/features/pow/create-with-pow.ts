@@ -1,0 +1,71 @@
+import { ApiError } from '../../lib/api-client';
+import { readPowToken, type FieldError } from '../../lib/contract';
+import { getPowChallenge } from './api/get-pow-challenge';
+import { redeemPow, type RedeemedPow } from './api/redeem-pow';
+import { solvePowChallenge, type SolvePowOptions } from './solve-pow';
+
+/**
+ * Why creating failed: the server issued no usable challenge, did not accept the solution, refused
+ * the password (its field errors), or the API client already told the user (429/500 pages).
+ */
+export type PowFailure =
+  | { kind: 'challenge' }
+  | { kind: 'rejected' }
+  | { kind: 'password'; fields: FieldError[] }
+  | { kind: 'handled' };
+
+export class PowFlowError extends Error {
+  readonly failure: PowFailure;
+  constructor(failure: PowFailure, cause?: unknown) {
+    super(`creating the entry failed: ${failure.kind}`, { cause });
+    this.name = 'PowFlowError';
+    this.failure = failure;
+  }
+}
+
+type CreateWithPowInput = { cpt: string; password: string } & Pick<
+  SolvePowOptions,
+  'signal' | 'onProgress' | 'createWorker' | 'concurrency'
+>;
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The create call of spec section 7: fetch a challenge, solve it (workers, cancelled by `signal`),
+ * redeem it with the type and password. Abort errors pass through unchanged.
+ */
+export async function createEntryWithPow({ cpt, password, ...solveOptions }: CreateWithPowInput) {
+  let token: string;
+  try {
+    token = await getPowChallenge();
+  } catch (error) {
+    const handled = error instanceof ApiError && error.handled && error.status !== 401;
+    throw new PowFlowError(handled ? { kind: 'handled' } : { kind: 'challenge' }, error);
+  }
+  const claims = readPowToken(token);
+  if (!claims) throw new PowFlowError({ kind: 'challenge' });
+
+  let solution: string;
+  try {
+    solution = await solvePowChallenge(claims, solveOptions);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new PowFlowError({ kind: 'challenge' }, error);
+  }
+  if (solveOptions.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
+
+  try {
+    return await redeemPow({ token, solution, cpt, password });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const passwordFields = (error.fields ?? []).filter((field) => field.field === 'password');
+      if (error.code === 'VALIDATION_FAILED' && passwordFields.length > 0) {
+        throw new PowFlowError({ kind: 'password', fields: passwordFields }, error);
+      }
+      if (error.handled && error.status !== 401) throw new PowFlowError({ kind: 'handled' }, error);
+    }
+    throw new PowFlowError({ kind: 'rejected' }, error);
+  }
+}
+
+export type { RedeemedPow };

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorResponse, mockApi } from '../../test/mock-api';
+import { renderScreen } from '../../test/render';
+import { ProfilePage } from './profile-route';
+
+const account = { role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'alice' };
+
+async function changePassword(old: string, next: string, repeat = next) {
+  const user = userEvent.setup();
+  const [oldInput, nextInput, repeatInput] = screen.getAllByLabelText(/Passwort/, { selector: 'input' });
+  await user.type(oldInput!, old);
+  await user.type(nextInput!, next);
+  await user.type(repeatInput!, repeat);
+  await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile', { timeout: 20_000 }, () => {
+  it('shows the own account from GET auth', async () => {
+    mockApi({ 'GET auth': account });
+    renderScreen(<ProfilePage />);
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(screen.getByText('Moderation')).toBeInTheDocument();
+  });
+
+  it('shows the spec’s message when the old password is wrong', async () => {
+    const { sent } = mockApi({
+      'GET auth': account,
+      'PATCH admin/users/alice': errorResponse(400, 'VALIDATION_FAILED', [
+        {
+          field: 'old_password',
+          keyword: 'credentials',
+          message: 'login name and password combination wrong',
+        },
+      ]),
+    });
+    renderScreen(<ProfilePage />);
+    await screen.findByText('alice');
+    await changePassword('not-my-password', 'a-new-password-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Kombination aus Benutzername und Passwort ist falsch.',
+    );
+    expect(sent('PATCH admin/users/alice')[0]!.body).toEqual({
+      old_password: 'not-my-password',
+      password: 'a-new-password-1',
+    });
+  });
+
+  it('changes the password and checks the repeat first', async () => {
+    const { sent } = mockApi({ 'GET auth': account, 'PATCH admin/users/alice': { data: {} } });
+    renderScreen(<ProfilePage />);
+    await screen.findByText('alice');
+    await changePassword('old-password-1', 'a-new-password-1', 'a-new-password-2');
+    expect(screen.getByText('Die Passwörter stimmen nicht überein.')).toBeInTheDocument();
+    expect(sent('PATCH admin/users/alice')).toHaveLength(0);
+
+    const repeat = screen.getByLabelText(/Neues Passwort wiederholen/, { selector: 'input' });
+    await userEvent.clear(repeat);
+    await userEvent.type(repeat, 'a-new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Dein Passwort ist geändert.');
+    await waitFor(() => expect(sent('PATCH admin/users/alice')).toHaveLength(1));
+  });
+});

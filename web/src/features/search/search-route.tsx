@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { DateTimeText } from '../../components/date-time-text';
+import { EntryStateBadge } from '../../components/entry/entry-state-badge';
+import { ListPagination } from '../../components/list-pagination';
+import { Page } from '../../components/page';
+import { useTypeTitle } from '../../lib/admin-content-types';
+import { SEARCH_MIN } from '../../lib/contract';
+import { isSearchable, useSearchEntries } from './api/search-entries';
+import { SnippetText } from './components/snippet-text';
+
+const DEBOUNCE_MS = 300;
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** Full-text search over all entries: at least 4 characters, hits with a marked snippet, paginated. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = searchParams.get('q') ?? '';
+  const page = pageOf(searchParams.get('page'));
+  const [text, setText] = useState(urlQuery);
+  const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
+  const typeTitle = useTypeTitle();
+
+  // The typed text reaches the URL once typing pauses; a new query starts at its first page.
+  useEffect(() => {
+    if (debounced === urlQuery) return;
+    const next = new URLSearchParams(searchParams);
+    if (debounced) next.set('q', debounced);
+    else next.delete('q');
+    next.delete('page');
+    setSearchParams(next, { replace: true });
+  }, [debounced, urlQuery, searchParams, setSearchParams]);
+
+  const searchable = isSearchable(urlQuery);
+  const results = useSearchEntries({ query: urlQuery, page });
+  const tooShort = text.trim().length > 0 && !isSearchable(text);
+  const pagination = results.data?.meta.pagination;
+  const hits = results.data?.data ?? [];
+
+  return (
+    <Page title={t('search.title')}>
+      <form role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextInput
+          type="search"
+          label={t('search.label')}
+          description={t('search.minLength', { min: SEARCH_MIN })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      </form>
+      <div aria-live="polite">
+        {tooShort ? (
+          <Text>{t('search.tooShort', { min: SEARCH_MIN })}</Text>
+        ) : !searchable ? null : results.isError ? (
+          <Alert color="red" variant="light" role="alert" title={t('search.failedTitle')}>
+            {t('search.failed')}
+          </Alert>
+        ) : results.isPending ? (
+          <Text c="dimmed">{t('common.loading')}</Text>
+        ) : (
+          <Text>{t('search.count', { count: pagination?.total_entries ?? hits.length })}</Text>
+        )}
+      </div>
+      {searchable && !tooShort && hits.length > 0 && (
+        <Stack
+          component="ol"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('search.results')}
+        >
+          {hits.map((hit) => (
+            <Card key={hit.id} withBorder component="li" padding="md">
+              <Stack gap={6}>
+                <Title order={2} size="h4">
+                  <Anchor component={Link} to={paths.moderateCPT({ cpt: hit.type, id: hit.id })}>
+                    {hit.title || t('admin.untitled')}
+                  </Anchor>
+                </Title>
+                <Group gap="sm">
+                  <Text size="sm">{typeTitle(hit.type)}</Text>
+                  <EntryStateBadge state={hit.state} />
+                  <Text size="sm" c="dimmed">
+                    <DateTimeText value={hit.updated_at} />
+                  </Text>
+                </Group>
+                {hit.snippet && hit.snippet.length > 0 && <SnippetText parts={hit.snippet} />}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {searchable && !tooShort && pagination && (
+        <ListPagination
+          page={pagination.current_page}
+          totalPages={pagination.last_page}
+          onChange={(next) => {
+            const params = new URLSearchParams(searchParams);
+            if (next === 1) params.delete('page');
+            else params.set('page', String(next));
+            setSearchParams(params);
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+export const Component = SearchPage;

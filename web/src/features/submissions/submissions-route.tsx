@@ -1,0 +1,126 @@
+import { Alert, Anchor, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { ENTRY_STATES } from '@einwurf/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { DateTimeText } from '../../components/date-time-text';
+import { EntryStateBadge } from '../../components/entry/entry-state-badge';
+import { ListPagination } from '../../components/list-pagination';
+import { Page } from '../../components/page';
+import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-types';
+import { useSubmissions } from './api/get-submissions';
+
+const ALL = '';
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** All entries, filterable by type and state, newest change first, paginated; the URL keeps the view. */
+export function SubmissionsPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const type = searchParams.get('type') || null;
+  const state = searchParams.get('state') || null;
+  const page = pageOf(searchParams.get('page'));
+  const submissions = useSubmissions({ page, type, state });
+  const contentTypes = useAdminContentTypes();
+  const typeTitle = useTypeTitle();
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearchParams(next);
+  };
+
+  const pagination = submissions.data?.meta.pagination;
+  const entries = submissions.data?.data ?? [];
+
+  return (
+    <Page title={t('submissions.title')} size="lg">
+      <Group align="flex-end" gap="md">
+        <NativeSelect
+          label={t('submissions.filterType')}
+          value={type ?? ALL}
+          onChange={(event) => update({ type: event.currentTarget.value, page: null })}
+          data={[
+            { value: ALL, label: t('submissions.allTypes') },
+            ...(contentTypes.data ?? []).map((item) => ({ value: item.name, label: typeTitle(item.name) })),
+            // A type in the URL that the list does not (yet) know still shows as chosen.
+            ...(type && !contentTypes.data?.some((item) => item.name === type)
+              ? [{ value: type, label: type }]
+              : []),
+          ]}
+        />
+        <NativeSelect
+          label={t('submissions.filterState')}
+          value={state ?? ALL}
+          onChange={(event) => update({ state: event.currentTarget.value, page: null })}
+          data={[
+            { value: ALL, label: t('submissions.allStates') },
+            ...ENTRY_STATES.map((value) => ({ value, label: t(`admin.state.${value}`) })),
+          ]}
+        />
+      </Group>
+      {submissions.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('submissions.loadFailedTitle')}>
+          {t('submissions.loadFailed')}
+        </Alert>
+      ) : submissions.isPending ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : (
+        <>
+          <Text role="status">
+            {t('submissions.count', { count: pagination?.total_entries ?? entries.length })}
+          </Text>
+          {entries.length > 0 && (
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped highlightOnHover>
+                <Table.Caption>{t('submissions.caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
+                          {entry.title || t('admin.untitled')}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{typeTitle(entry.type)}</Table.Td>
+                      <Table.Td>
+                        <EntryStateBadge state={entry.state} />
+                      </Table.Td>
+                      <Table.Td>
+                        <DateTimeText value={entry.updated_at} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {pagination && (
+            <ListPagination
+              page={pagination.current_page}
+              totalPages={pagination.last_page}
+              onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+            />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+export const Component = SubmissionsPage;

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonBody } from '../../../lib/api-client';
+import type { AccountRole } from '../../../lib/contract';
+import { usersQueryOptions } from './get-users';
+
+/** `PUT admin/users/{username}` with a role (409 LAST_ADMIN when demoting the last admin). */
+export async function changeUserRole({
+  username,
+  role,
+}: {
+  username: string;
+  role: AccountRole;
+}): Promise<void> {
+  await apiFetch(`admin/users/${encodeURIComponent(username)}`, { method: 'PUT', body: jsonBody({ role }) });
+}
+
+export function useChangeUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeUserRole,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+  });
+}

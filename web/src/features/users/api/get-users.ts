@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { UserAccount } from '@einwurf/contract';
+
+/** `GET admin/users`: every moderation account. */
+export async function fetchUsers(): Promise<UserAccount[]> {
+  const body = await apiFetch<{ data: { users: UserAccount[] } }>('admin/users');
+  return body.data.users;
+}
+
+export const usersQueryOptions = queryOptions({ queryKey: ['admin', 'users'], queryFn: fetchUsers });
+
+export function useUsers() {
+  return useQuery(usersQueryOptions);
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch, jsonBody } from '../../../lib/api-client';
+
+/** `PATCH admin/users/{username}` with a new password: an admin sets another account's password. */
+export async function setUserPassword({
+  username,
+  password,
+}: {
+  username: string;
+  password: string;
+}): Promise<void> {
+  await apiFetch(`admin/users/${encodeURIComponent(username)}`, {
+    method: 'PATCH',
+    body: jsonBody({ password }),
+  });
+}
+
+export function useSetUserPassword() {
+  return useMutation({ mutationFn: setUserPassword });
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/contract';
+import { isValidPasswordLength } from '../account-rules';
+import { useSetUserPassword } from '../api/set-user-password';
+
+type SetPasswordModalProps = {
+  username: string | null;
+  onClose: () => void;
+  onDone: (username: string) => void;
+};
+
+/** An admin sets another account's password: new password twice. */
+export function SetPasswordModal({ username, onClose, onDone }: SetPasswordModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={username !== null}
+      onClose={onClose}
+      title={t('users.setPasswordTitle', { username: username ?? '' })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {username !== null && <SetPasswordForm username={username} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function SetPasswordForm({
+  username,
+  onClose,
+  onDone,
+}: {
+  username: string;
+  onClose: () => void;
+  onDone: (username: string) => void;
+}) {
+  const { t } = useTranslation();
+  const setPassword = useSetUserPassword();
+  const [password, setPasswordValue] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [problems, setProblems] = useState<{ password?: string; repeat?: string; form?: string }>({});
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: typeof problems = {};
+    if (!isValidPasswordLength(password))
+      found.password = t('users.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+    if (repeat !== password) found.repeat = t('users.repeatMismatch');
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setPassword.mutate(
+      { username, password },
+      {
+        onSuccess: () => onDone(username),
+        onError: (error) => {
+          if (error instanceof ApiError && error.handled) return;
+          const isOwn =
+            error instanceof ApiError && error.fields?.some((field) => field.field === 'old_password');
+          setProblems({ form: isOwn ? t('users.ownPasswordInProfile') : t('users.setPasswordFailed') });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        {problems.form && (
+          <Alert color="red" variant="light" role="alert">
+            {problems.form}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('users.newPassword')}
+          value={password}
+          autoComplete="new-password"
+          data-autofocus
+          required
+          error={problems.password}
+          visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
+          onChange={(event) => setPasswordValue(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label={t('users.repeatPassword')}
+          value={repeat}
+          autoComplete="new-password"
+          required
+          error={problems.repeat}
+          visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
+          onChange={(event) => setRepeat(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={setPassword.isPending}>
+            {t('users.setPassword')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

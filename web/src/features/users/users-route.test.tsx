@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorResponse, mockApi } from '../../test/mock-api';
+import { jsonResponse, renderScreen } from '../../test/render';
+import { UsersPage } from './users-route';
+
+const users = {
+  data: {
+    users: [
+      {
+        username: 'admin',
+        role: 'admin',
+        created_at: '2026-11-01T08:00:00.000Z',
+        updated_at: '2026-11-01T08:00:00.000Z',
+      },
+      {
+        username: 'bob',
+        role: 'mod',
+        created_at: '2026-11-02T09:30:00.000Z',
+        updated_at: '2026-11-02T09:30:00.000Z',
+      },
+    ],
+  },
+};
+const RULE =
+  'Der Benutzername muss 3–64 Zeichen lang sein, darf nur Buchstaben und Ziffern enthalten und muss eindeutig sein.';
+
+function renderUsers(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET admin/users': users, ...routes });
+  renderScreen(<UsersPage />);
+  return api;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('users', { timeout: 20_000 }, () => {
+  it('lists the accounts with role and creation date', async () => {
+    renderUsers();
+    const row = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;
+    expect(within(row).getByRole('combobox', { name: 'Rolle von bob' })).toHaveValue('mod');
+    expect(row).toHaveTextContent('02.11.2026 09:30 UTC');
+  });
+
+  it('checks name, password and repeat before creating, with the spec’s username message', async () => {
+    const { sent } = renderUsers({ 'POST admin/users': jsonResponse({}, { status: 201 }) });
+    await screen.findByRole('rowheader', { name: 'bob' });
+    const form = screen.getByRole('region', { name: 'Konto anlegen' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByRole('textbox', { name: /Benutzername/ }), 'ab!');
+    const [password, repeat] = within(form).getAllByLabelText(/Passwort/, { selector: 'input' });
+    await user.type(password!, 'long-enough-1');
+    await user.type(repeat!, 'long-enough-2');
+    await user.click(within(form).getByRole('button', { name: 'Konto anlegen' }));
+    expect(within(form).getByText(RULE)).toBeInTheDocument();
+    expect(within(form).getByText('Die Passwörter stimmen nicht überein.')).toBeInTheDocument();
+    expect(sent('POST admin/users')).toHaveLength(0);
+
+    await user.clear(within(form).getByRole('textbox', { name: /Benutzername/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Benutzername/ }), 'carol7');
+    await user.clear(repeat!);
+    await user.type(repeat!, 'long-enough-1');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Rolle' }), 'admin');
+    await user.click(within(form).getByRole('button', { name: 'Konto anlegen' }));
+    await waitFor(() => expect(sent('POST admin/users')).toHaveLength(1));
+    expect(sent('POST admin/users')[0]!.body).toEqual({
+      username: 'carol7',
+      password: 'long-enough-1',
+      role: 'admin',
+    });
+    expect(await screen.findByText('Das Konto carol7 ist angelegt.')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /Benutzername/ })).toHaveValue(''));
+  });
+
+  it('shows the username message when the server says the name is taken', async () => {
+    renderUsers({
+      'POST admin/users': errorResponse(409, 'CONFLICT', [
+        { field: 'username', keyword: 'unique', message: 'taken' },
+      ]),
+    });
+    await screen.findByRole('rowheader', { name: 'bob' });
+    const form = screen.getByRole('region', { name: 'Konto anlegen' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByRole('textbox', { name: /Benutzername/ }), 'bob');
+    for (const input of within(form).getAllByLabelText(/Passwort/, { selector: 'input' })) {
+      await user.type(input, 'long-enough-1');
+    }
+    await user.click(within(form).getByRole('button', { name: 'Konto anlegen' }));
+    expect(await within(form).findByText(RULE)).toBeInTheDocument();
+  });
+
+  it('deletes an account only after its name is typed', async () => {
+    const { sent } = renderUsers({ 'DELETE admin/users/bob': new Response(null, { status: 204 }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Konto bob löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Konto bob löschen?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Konto löschen' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'bo');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'b');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    await waitFor(() => expect(sent('DELETE admin/users/bob')).toHaveLength(1));
+    expect(await screen.findByText('Das Konto bob ist gelöscht.')).toBeInTheDocument();
+  });
+
+  it('explains clearly when the last admin would be deleted or demoted', async () => {
+    const lastAdmin = () =>
+      errorResponse(409, 'LAST_ADMIN', [{ field: 'username', keyword: 'last_admin', message: 'last admin' }]);
+    const { sent } = renderUsers({
+      'DELETE admin/users/admin': lastAdmin,
+      'PUT admin/users/admin': lastAdmin,
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Rolle von admin' }), 'mod');
+    expect((await screen.findByText(/letzte Admin-Konto/)).closest('[role=alert]')).not.toBeNull();
+    expect(sent('PUT admin/users/admin')[0]!.body).toEqual({ role: 'mod' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Rolle von admin' })).toHaveValue('admin'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Konto admin löschen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'admin');
+    await user.click(within(dialog).getByRole('button', { name: 'Konto löschen' }));
+    await waitFor(() => expect(sent('DELETE admin/users/admin')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      screen.getByText(/weder gelöscht noch zur Moderation herabgestuft/).closest('[role=alert]'),
+    ).not.toBeNull();
+  });
+
+  it('sets another account’s password with a repeat', async () => {
+    const { sent } = renderUsers({ 'PATCH admin/users/bob': { data: users.data.users[1] } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Passwort von bob setzen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Passwort von bob setzen' });
+    const [password, repeat] = within(dialog).getAllByLabelText(/Passwort/, { selector: 'input' });
+    await user.type(password!, 'brand-new-pass');
+    await user.type(repeat!, 'brand-new-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Passwort setzen' }));
+    await waitFor(() => expect(sent('PATCH admin/users/bob')).toHaveLength(1));
+    expect(sent('PATCH admin/users/bob')[0]!.body).toEqual({ password: 'brand-new-pass' });
+  });
+});

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../../components/date-time-text';
+import { Page } from '../../components/page';
+import { TypedConfirmModal } from '../../components/typed-confirm-modal';
+import { ApiError } from '../../lib/api-client';
+import { showSuccessToast } from '../../lib/notify';
+import { ACCOUNT_ROLES, type AccountRole } from '../../lib/contract';
+import { useChangeUserRole } from './api/change-user-role';
+import { useDeleteUser } from './api/delete-user';
+import { useUsers } from './api/get-users';
+import { CreateUserForm } from './components/create-user-form';
+import { SetPasswordModal } from './components/set-password-modal';
+
+/** Account management (admins only): list, create, change role, set password, delete. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const users = useUsers();
+  const changeRole = useChangeUserRole();
+  const deleteUser = useDeleteUser();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [settingPassword, setSettingPassword] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // The client branches on the code: the server refuses to delete or demote the last admin.
+  const explain = (error: unknown, fallbackKey: string) => {
+    if (error instanceof ApiError && error.handled) return;
+    const code: string = error instanceof ApiError ? error.code : '';
+    setActionError(code === 'LAST_ADMIN' ? t('users.lastAdmin') : t(fallbackKey));
+  };
+
+  const handleRoleChange = (username: string, role: AccountRole) => {
+    setActionError(null);
+    changeRole.mutate(
+      { username, role },
+      {
+        onSuccess: () =>
+          showSuccessToast(
+            t('admin.doneTitle'),
+            t('users.roleChanged', { username, role: t(`admin.role.${role}`) }),
+          ),
+        onError: (error) => explain(error, 'users.roleChangeFailed'),
+      },
+    );
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    const username = deleting;
+    setActionError(null);
+    deleteUser.mutate(username, {
+      onSuccess: () => {
+        setDeleting(null);
+        showSuccessToast(t('admin.doneTitle'), t('users.deleted', { username }));
+      },
+      onError: (error) => {
+        setDeleting(null);
+        explain(error, 'users.deleteFailed');
+      },
+    });
+  };
+
+  return (
+    <Page title={t('users.title')} size="lg">
+      {actionError && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setActionError(null)}
+        >
+          {actionError}
+        </Alert>
+      )}
+      <section aria-labelledby="accounts-heading">
+        <Title order={2} id="accounts-heading" mb="sm">
+          {t('users.listTitle')}
+        </Title>
+        {users.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('users.loadFailed')}
+          </Alert>
+        ) : users.isPending ? (
+          <Text c="dimmed">{t('common.loading')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('users.username')}</Table.Th>
+                  <Table.Th scope="col">{t('users.role')}</Table.Th>
+                  <Table.Th scope="col">{t('users.createdAt')}</Table.Th>
+                  <Table.Th scope="col">{t('users.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.map((account) => (
+                  <Table.Tr key={account.username}>
+                    <Table.Th scope="row">{account.username}</Table.Th>
+                    <Table.Td>
+                      <NativeSelect
+                        aria-label={t('users.roleOf', { username: account.username })}
+                        value={account.role}
+                        disabled={changeRole.isPending}
+                        onChange={(event) =>
+                          handleRoleChange(account.username, event.currentTarget.value as AccountRole)
+                        }
+                        data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <DateTimeText value={account.created_at} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={t('users.setPasswordOf', { username: account.username })}
+                          onClick={() => setSettingPassword(account.username)}
+                        >
+                          {t('users.setPassword')}
+                        </Button>
+                        <Button
+                          color="red.9"
+                          size="xs"
+                          aria-label={t('users.deleteOf', { username: account.username })}
+                          onClick={() => setDeleting(account.username)}
+                        >
+                          {t('users.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+      <CreateUserForm
+        onCreated={(username) => showSuccessToast(t('admin.doneTitle'), t('users.created', { username }))}
+      />
+      <TypedConfirmModal
+        opened={deleting !== null}
+        title={t('users.deleteTitle', { username: deleting ?? '' })}
+        text={t('users.deleteText')}
+        expected={deleting ?? ''}
+        inputLabel={t('users.deleteConfirmLabel')}
+        confirmLabel={t('users.deleteConfirm')}
+        isPending={deleteUser.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+      <SetPasswordModal
+        username={settingPassword}
+        onClose={() => setSettingPassword(null)}
+        onDone={(username) => {
+          setSettingPassword(null);
+          showSuccessToast(t('admin.doneTitle'), t('users.passwordSet', { username }));
+        }}
+      />
+    </Page>
+  );
+}
+
+export const Component = UsersPage;

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { LocalizedText } from './contract';
+import { apiFetch } from './api-client';
+import { isLocale } from './i18n';
+
+/** One entry type as moderation's `GET admin/config/cpts` lists it. */
+export type AdminContentType = { name: string; title: LocalizedText; description?: unknown };
+
+/** `GET admin/config/cpts`: the entry types, for the back office's filters and labels. */
+export async function fetchAdminContentTypes(): Promise<AdminContentType[]> {
+  const body = await apiFetch<{ data: AdminContentType[] }>('admin/config/cpts');
+  return body.data;
+}
+
+export const adminContentTypesQueryOptions = queryOptions({
+  queryKey: ['admin', 'cpts'],
+  queryFn: fetchAdminContentTypes,
+  staleTime: 5 * 60_000,
+});
+
+export function useAdminContentTypes() {
+  return useQuery(adminContentTypesQueryOptions);
+}
+
+/** Names a type in the current language; the bare name while the list loads or lacks it. */
+export function useTypeTitle(): (type: string) => string {
+  const { i18n } = useTranslation();
+  const { data } = useAdminContentTypes();
+  const locale = isLocale(i18n.language) ? i18n.language : 'de';
+  return (type) => {
+    const title = data?.find((item) => item.name === type)?.title;
+    return title?.[locale] || title?.de || type;
+  };
+}

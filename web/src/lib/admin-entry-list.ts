@@ -1,0 +1,31 @@
+import type { EntryList } from '@einwurf/contract';
+import { apiFetch } from './api-client';
+import { PAGE_SIZE_DEFAULT } from './contract';
+
+export type { EntryList, EntryListItem, Pagination, SnippetPart } from '@einwurf/contract';
+
+export type EntryListParams = {
+  page: number;
+  type?: string | null;
+  state?: string | null;
+  /** Full-text search; the server wants at least SEARCH_MIN characters. */
+  query?: string | null;
+};
+
+/** The query string of `GET admin/collection/entries`: newest change first, filters as `field:is:value`. */
+export function entryListSearch({ page, type, state, query }: EntryListParams): string {
+  const search = new URLSearchParams({
+    sort: 'updated_at:desc',
+    current_page: String(page),
+    page_size: String(PAGE_SIZE_DEFAULT),
+  });
+  const filters = [type && `type:is:${type}`, state && `state:is:${state}`].filter(Boolean);
+  if (filters.length > 0) search.set('filters', filters.join(','));
+  if (query) search.set('query', query);
+  return search.toString();
+}
+
+/** `GET admin/collection/entries`: one page of entries, filtered or searched. */
+export function fetchEntryList(params: EntryListParams): Promise<EntryList> {
+  return apiFetch<EntryList>(`admin/collection/entries?${entryListSearch(params)}`);
+}
