@@ -24,7 +24,7 @@ const comments: Comment[] = [
 ];
 
 describe('CommentsPanel', { timeout: 20_000 }, () => {
-  it('works from its props alone, for the contributor too, and keeps the text when adding fails', async () => {
+  it('works from its props alone and keeps the text when adding fails', async () => {
     const user = userEvent.setup();
     const onAdd = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);
     renderScreen(<CommentsPanel comments={comments} onAdd={onAdd} viewer="moderation" />);

@@ -3,7 +3,7 @@ import { Loader, Modal, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 // The Markdown pipeline (unified, remark, rehype) loads when the preview opens, never with the page.
-const MarkdownPreview = lazy(() => import('./markdown-preview'));
+const MarkdownPreview = lazy(() => import('../../../components/entry/markdown-preview'));
 
 type PreviewDialogProps = { opened: boolean; title: string; content: string; onClose: () => void };
 
