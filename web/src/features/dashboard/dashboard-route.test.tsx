@@ -95,7 +95,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Letzten Kommentar ausblenden');
-    expect(await screen.findByText('Bitte die Quelle nennen.')).toBeVisible();
+    // The comment opens with a transition, so it is visible only once that has run.
+    await waitFor(() => expect(screen.getByText('Bitte die Quelle nennen.')).toBeVisible());
     expect(screen.getByText('von der Moderation')).toBeVisible();
 
     await user.click(toggle);
