@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load lazily; on a busy two-core CI machine a lazy chunk can take longer than the default
+// 1 s that findBy*/waitFor wait, which made tests fail by timing alone.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
