@@ -15,6 +15,8 @@ import { authorCommentRoutes, moderationCommentRoutes } from './features/comment
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
 import { authorEntryRoutes } from './features/entries/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
 import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { powRoutes } from './features/pow/routes.ts';
@@ -38,6 +40,7 @@ declare module 'fastify' {
     config: AppConfig;
     db: Kysely<Database>;
     limiter: RateLimiter;
+    storage: FileStorage;
   }
 }
 
@@ -49,6 +52,8 @@ export type AppDeps = {
   /** A spent proof-of-work token store the caller owns; otherwise Redis when REDIS_URL is set, else the database. */
   spentTokens?: SpentTokenStore;
   contentTypes?: ContentTypes;
+  /** Where file content goes; otherwise the FILE_STORAGE the config names. */
+  storage?: FileStorage;
   /** Extra routes under /api/v1, registered with the others (tests add protected probes here). */
   apiPlugins?: FastifyPluginAsync[];
   /** Where log lines go instead of stdout (tests read them). */
@@ -90,6 +95,31 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+function createStorageFor(config: AppConfig, db: Kysely<Database>): FileStorage {
+  switch (config.fileStorage) {
+    case 'disk':
+      return createFileStorage({ driver: 'disk', dataDir: config.dataDir });
+    case 'database':
+      return createFileStorage({ driver: 'database', db });
+    case 's3': {
+      const s3 = config.s3;
+      if (!s3) throw new Error('FILE_STORAGE=s3 needs the S3_* settings');
+      return createFileStorage({
+        driver: 's3',
+        s3: {
+          bucket: s3.bucket,
+          region: s3.region,
+          forcePathStyle: s3.forcePathStyle,
+          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+          ...(s3.accessKeyId ? { accessKeyId: s3.accessKeyId } : {}),
+          ...(s3.secretAccessKey ? { secretAccessKey: s3.secretAccessKey } : {}),
+          ...(s3.keyPrefix ? { keyPrefix: s3.keyPrefix } : {}),
+        },
+      });
+    }
+  }
+}
+
 /** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
@@ -116,7 +146,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const spentTokens =
     deps.spentTokens ??
     (config.redisUrl ? createRedisSpentTokenStore(config.redisUrl) : createDatabaseSpentTokenStore(db));
+  const storage = deps.storage ?? createStorageFor(config, db);
   app.decorate('config', config);
+  app.decorate('storage', storage);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.addHook('onClose', async () => {
@@ -128,7 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // The client sends a JSON content type on every request, bodiless POSTs (logout) included.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  // The API speaks JSON; other bodies get 415 (multipart arrives with the files feature).
+  // The API speaks JSON; other bodies get 415 (the upload routes alone take multipart).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -147,7 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(csrf, { secret: config.secret });
   await app.register(sessions, { db });
   await app.register(metrics);
-  await app.register(housekeeping, { db, spentTokens, retentionDays: config.retentionDays });
+  await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -159,7 +191,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(
     async (api) => {
       await api.register(contentTypeRoutes, { contentTypes });
-      await api.register(publicRoutes);
+      await api.register(publicRoutes, { contentTypes });
       await api.register(authRoutes);
       await api.register(powRoutes, { contentTypes, spentTokens });
       await api.register(authorEntryRoutes, { contentTypes });
@@ -169,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(moderationCommentRoutes);
       await api.register(userRoutes);
       await api.register(healthMetricRoutes);
+      await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

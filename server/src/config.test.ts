@@ -71,6 +71,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('reads the S3 settings only for FILE_STORAGE=s3, naming what is missing or wrong', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/S3_BUCKET: is required/);
+    const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'einwurf-files' };
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'A_B' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_KEY_PREFIX: '/abs' })).toThrow(/S3_KEY_PREFIX/);
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'einwurf-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      keyPrefix: undefined,
+    });
+    // An S3-compatible server usually wants the bucket in the path.
+    const minio = loadConfig({
+      ...s3,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_KEY_PREFIX: 'einwurf/',
+    }).s3;
+    expect(minio).toMatchObject({ forcePathStyle: true, keyPrefix: 'einwurf/', accessKeyId: 'key' });
+  });
+
   it('builds a complete test config in one line', () => {
     const config = testConfig({ databaseUrl: ':memory:' });
     expect(config.database).toEqual({ dialect: 'sqlite', path: ':memory:' });

@@ -9,6 +9,16 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const FILE_STORAGES = ['disk', 'database', 's3'] as const;
 export type FileStorage = (typeof FILE_STORAGES)[number];
 
+export type S3Settings = {
+  readonly bucket: string;
+  readonly region: string;
+  readonly endpoint: string | undefined;
+  readonly accessKeyId: string | undefined;
+  readonly secretAccessKey: string | undefined;
+  readonly forcePathStyle: boolean;
+  readonly keyPrefix: string | undefined;
+};
+
 export type DatabaseTarget =
   | { readonly dialect: 'sqlite'; readonly path: string }
   | { readonly dialect: 'postgres'; readonly url: string };
@@ -19,6 +29,8 @@ export type Config = {
   readonly dataDir: string;
   readonly database: DatabaseTarget;
   readonly fileStorage: FileStorage;
+  /** The bucket and its server when FILE_STORAGE=s3. */
+  readonly s3: S3Settings | undefined;
   readonly redisUrl: string | undefined;
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
@@ -141,6 +153,40 @@ function extensions(env: Env): string[] {
   return [...new Set(list)];
 }
 
+/** S3_* settings, read (and required) only when FILE_STORAGE=s3. */
+function s3Settings(env: Env): S3Settings {
+  const bucket = read(env, 'S3_BUCKET');
+  if (bucket === undefined) throw new ConfigError('S3_BUCKET', 'is required when FILE_STORAGE=s3');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', `"${bucket}" is not a valid bucket name`);
+  }
+  const endpoint = read(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT', 'must be an http:// or https:// URL');
+  }
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  const keyPrefix = read(env, 'S3_KEY_PREFIX');
+  if (keyPrefix !== undefined && !/^([A-Za-z0-9_-][A-Za-z0-9_.-]*\/)+$/.test(keyPrefix)) {
+    throw new ConfigError('S3_KEY_PREFIX', 'must be path segments ending in "/", e.g. einwurf/');
+  }
+  return Object.freeze({
+    bucket,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    keyPrefix,
+  });
+}
+
 /** Turns environment variables into a frozen Config; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, read(env, 'EINWURF_DATA_DIR') ?? './data');
@@ -161,6 +207,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('EINWURF_ADMIN_PASSWORD', 'must be at least 8 characters');
   }
+  const fileStorage = oneOf(env, 'FILE_STORAGE', FILE_STORAGES, 'disk');
   return Object.freeze({
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: read(env, 'HOST') ?? '127.0.0.1',
@@ -169,7 +216,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       databaseUrl === undefined
         ? { dialect: 'sqlite' as const, path: path.join(dataDir, 'einwurf.sqlite') }
         : parseDatabaseUrl(databaseUrl, cwd),
-    fileStorage: oneOf(env, 'FILE_STORAGE', FILE_STORAGES, 'disk'),
+    fileStorage,
+    s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,
     adminUsername,
     adminPassword,

@@ -3,16 +3,34 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { purgeDeletedEntries } from '../features/entries/service.ts';
+import { removeEntryFiles } from '../features/files/service.ts';
+import type { FileStorage } from '../features/files/storage/types.ts';
 import type { SpentTokenStore } from '../features/pow/spent-tokens.ts';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-type Options = { db: Kysely<Database>; spentTokens: SpentTokenStore; retentionDays: number };
+type Options = {
+  db: Kysely<Database>;
+  spentTokens: SpentTokenStore;
+  retentionDays: number;
+  storage?: FileStorage;
+};
 
-/** Purges soft-deleted entries past the retention period and expired spent tokens. */
+/** Leftovers of interrupted uploads younger than this may still be an upload in progress. */
+const SWEEP_AFTER_MS = DAY_MS;
+
+/**
+ * Purges soft-deleted entries past the retention period with their files, expired spent tokens,
+ * and what crashed uploads left in storage.
+ */
 export async function runHousekeeping(options: Options, now = Date.now()): Promise<void> {
-  await purgeDeletedEntries(options.db, now - options.retentionDays * DAY_MS);
+  const purged = await purgeDeletedEntries(options.db, now - options.retentionDays * DAY_MS);
+  const { storage } = options;
+  if (storage) {
+    for (const id of purged) await removeEntryFiles(storage, id);
+    await storage.sweep(now - SWEEP_AFTER_MS);
+  }
   await options.spentTokens.purge(now);
 }
 

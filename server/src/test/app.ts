@@ -11,6 +11,8 @@ export type TestClient = {
   /** Creates an account and logs this client in with it. */
   loginAs(role: 'mod' | 'admin', username?: string): Promise<LightMyRequestResponse>;
   cookies: Map<string, string>;
+  /** The CSRF token the last answer carried, for requests sent over a real connection. */
+  csrfToken(): string | undefined;
 };
 
 export type TestApp = TestClient & {
@@ -51,6 +53,7 @@ async function createClient(app: FastifyInstance, database: TestDatabaseHandle):
   return {
     request,
     cookies,
+    csrfToken: () => csrfToken,
     async loginAs(role, username = `${role}${Math.random().toString(36).slice(2, 8)}`) {
       await createUser(database.db, { username, role, password: TEST_PASSWORD });
       return request({ method: 'POST', url: '/api/v1/auth', payload: { username, password: TEST_PASSWORD } });

@@ -308,18 +308,20 @@ export function countEntriesCreatedSince(db: Db, since: number): Promise<number>
   return repo.countEntriesCreatedSince(db, since);
 }
 
-/** Removes entries soft-deleted before `olderThan` (epoch ms) with their events, comments and index. */
-export function purgeDeletedEntries(db: Db, olderThan: number): Promise<number> {
+/**
+ * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, comments, file rows
+ * and index; answers their ids, so the caller can remove the files' content from storage.
+ */
+export function purgeDeletedEntries(db: Db, olderThan: number): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const ids = await repo.listEntriesDeletedBefore(trx, olderThan);
-    let removed = 0;
     // In slices, so no statement binds more values than a database takes.
     for (let i = 0; i < ids.length; i += 1000) {
       const slice = ids.slice(i, i + 1000);
       await unindexEntries(trx, slice);
-      removed += await repo.deleteEntries(trx, slice);
+      await repo.deleteEntries(trx, slice);
     }
-    return removed;
+    return ids;
   });
 }
 

@@ -130,3 +130,15 @@ export async function totalChunkBytes(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.size ?? 0);
 }
+
+/** The state and type of a file's entry, for the access rules; undefined when the entry is gone. */
+export async function findEntryOfFile(
+  db: Db,
+  entryId: string,
+): Promise<{ id: string; state: string; type: string } | undefined> {
+  return db
+    .selectFrom('entries')
+    .select(['id', 'state', 'type'])
+    .where('id', '=', entryId)
+    .executeTakeFirst();
+}

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { API_BASE } from '@einwurf/contract';
+import { API_BASE, type Role } from '@einwurf/contract';
 import type { Database, FileRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { checkContent, peekHead } from './content-check.ts';
 import { storeImage } from './images.ts';
 import * as repo from './repository.ts';
+import type { ContentTypes } from '../content-types/service.ts';
+import { fileLimitsFor, type FileLimits } from './limits.ts';
 import { ByteMeter } from './storage/meter.ts';
 import type { FileStorage, StoredObject } from './storage/types.ts';
 
@@ -217,4 +219,52 @@ export async function removeFile(
 /** Removes the content of all an entry's files (its rows go with the entry, by cascade). */
 export async function removeEntryFiles(storage: FileStorage, entryId: string): Promise<void> {
   await storage.deletePrefix(`${entryId}/`);
+}
+
+/** Who asks for a file: the session's role and, for an author, the entry the session is for. */
+export type FileViewer = { role: Role; entryId: string | null };
+
+const noSuchFile = () => new AppError('NOT_FOUND', 'No such file');
+const isModeration = (viewer: FileViewer) => viewer.role === 'mod' || viewer.role === 'admin';
+
+/**
+ * DESIGN's rule for files: those of a published entry are everyone's to read; otherwise only the
+ * entry's author session and moderation see them. Renames and deletes are for moderation, and for
+ * the author until the entry is published (409). Anyone else gets the 404 of a missing file, so a
+ * file's existence is not told.
+ */
+export async function authorizeFile(
+  db: Db,
+  row: FileRow,
+  viewer: FileViewer,
+  mode: 'read' | 'change',
+): Promise<void> {
+  const entry = await repo.findEntryOfFile(db, row.entry_id);
+  if (!entry) throw noSuchFile();
+  if (isModeration(viewer)) return;
+  const isAuthor = viewer.role === 'anon' && viewer.entryId === entry.id && entry.state !== 'deleted';
+  if (mode === 'read' && (entry.state === 'published' || isAuthor)) return;
+  if (!isAuthor) throw noSuchFile();
+  if (entry.state === 'published') {
+    throw new AppError('ENTRY_READ_ONLY', 'the entry is published and its files can no longer be changed');
+  }
+}
+
+/**
+ * Checks an upload may start and answers the limits of the entry's type: 404 for a missing or
+ * deleted entry, 409 for an author's published entry. Nothing of the body is read before.
+ */
+export async function prepareUpload(
+  db: Db,
+  contentTypes: ContentTypes,
+  server: FileLimits,
+  entryId: string,
+  by: EntryChanger,
+): Promise<FileLimits> {
+  const entry = await repo.findEntryOfFile(db, entryId);
+  if (!entry || entry.state === 'deleted') throw new AppError('NOT_FOUND', 'No such entry');
+  if (entry.state === 'published' && by.actor === 'author') {
+    throw new AppError('ENTRY_READ_ONLY', 'the entry is published and takes no more files');
+  }
+  return fileLimitsFor(server, contentTypes.types.get(entry.type));
 }

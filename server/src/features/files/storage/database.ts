@@ -101,6 +101,8 @@ export function createDatabaseStorage(db: Kysely<Database>): FileStorage {
     async usage(): Promise<StorageUsage> {
       return { used_bytes: await repo.totalChunkBytes(db), free_bytes: null };
     },
+
+    sweep: (before: number) => sweepStagedChunks(db, before),
   };
 }
 

@@ -133,5 +133,28 @@ export function createDiskStorage(options: { dir: string }): FileStorage {
       const fs = await statfs(root);
       return { used_bytes: used, free_bytes: fs.bavail * fs.bsize };
     },
+
+    async sweep(before: number): Promise<number> {
+      let removed = 0;
+      const walk = async (dir: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+          if (isMissing(error)) return [];
+          throw error;
+        });
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.name.startsWith('.tmp-')) {
+            const info = await stat(full).catch(() => undefined);
+            if (info && info.mtimeMs < before) {
+              await rm(full, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      };
+      await walk(root);
+      return removed;
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
@@ -147,6 +149,34 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
         used += size;
       });
       return { used_bytes: used, free_bytes: null };
+    },
+
+    // A process that dies mid-upload leaves a multipart upload open (and billed); abort those.
+    async sweep(before: number): Promise<number> {
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      do {
+        const page = await client
+          .send(new ListMultipartUploadsCommand({ Bucket, Prefix: prefix, KeyMarker, UploadIdMarker }))
+          .catch((error: unknown) => {
+            // Some S3-compatible servers lack the call; their buckets need a lifecycle rule instead.
+            if ((error as { name?: string }).name === 'NotImplemented') return undefined;
+            throw error;
+          });
+        if (!page) return removed;
+        for (const open of page.Uploads ?? []) {
+          if (!open.Key || !open.UploadId || (open.Initiated?.getTime() ?? 0) >= before) continue;
+          await client.send(
+            new AbortMultipartUploadCommand({ Bucket, Key: open.Key, UploadId: open.UploadId }),
+          );
+          removed += 1;
+        }
+        const more = page.IsTruncated === true;
+        KeyMarker = more ? page.NextKeyMarker : undefined;
+        UploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+      } while (KeyMarker !== undefined);
+      return removed;
     },
   };
 }

@@ -30,4 +30,9 @@ export type FileStorage = {
   /** Removes every object whose key starts with `prefix` (an entry's files: `<entry id>/`). */
   deletePrefix(prefix: string): Promise<void>;
   usage(): Promise<StorageUsage>;
+  /**
+   * Removes what writes interrupted by a crash left behind, started before `before` (epoch ms):
+   * temp files, staged chunks, unfinished multipart uploads. Answers how many it removed.
+   */
+  sweep(before: number): Promise<number>;
 };
