@@ -104,7 +104,7 @@ export async function refreshCsrfToken(): Promise<void> {
   await send(apiUrl('auth'), { method: 'GET' });
 }
 
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -148,29 +148,35 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   }
   if (response.ok) return response;
 
-  const body = parseBody(text);
+  throw failureOf(url, response.status, parseBody(text), response.statusText);
+}
+
+/**
+ * The ApiError of a failed call after the app-wide reactions of section 8: session expiry (401), the
+ * too-large toast (413), the 429 and 500 pages. Shared by fetch calls and uploads (which use XHR).
+ */
+export function failureOf(url: string, status: number, body: unknown, statusText = ''): ApiError {
   const code = isErrorBody(body) ? body.error.code : 'UNKNOWN';
-  const message = isErrorBody(body) ? body.error.message : response.statusText;
+  const message = isErrorBody(body) ? body.error.message : statusText;
   const fields = isErrorBody(body) ? body.error.fields : undefined;
-  const status = response.status;
 
   if (status === 401 && !url.includes('/auth')) {
     handleSessionExpiry();
-    throw new ApiError(status, code, message, fields, true);
+    return new ApiError(status, code, message, fields, true);
   }
   if (status === 413) {
     showDangerToast(i18n.t('errors.tooLarge.toastTitle'), i18n.t('errors.tooLarge.toastText'));
-    throw new ApiError(status, code, message, fields, true);
+    return new ApiError(status, code, message, fields, true);
   }
   if (status === 429) {
     navigateTo({ to: 'tooManyRequests' });
-    throw new ApiError(status, code, message, fields, true);
+    return new ApiError(status, code, message, fields, true);
   }
   if (status === 500) {
     navigateTo({ to: 'serverError' });
-    throw new ApiError(status, code, message, fields, true);
+    return new ApiError(status, code, message, fields, true);
   }
-  throw new ApiError(status, code, message, fields, false, body);
+  return new ApiError(status, code, message, fields, false, body);
 }
 
 /** apiRequest answering the parsed JSON body (null when empty). */

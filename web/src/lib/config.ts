@@ -12,3 +12,12 @@ export const configQueryOptions = queryOptions({
   queryFn: fetchConfig,
   staleTime: Infinity,
 });
+
+/** The server's settings with the file limits of one entry type (its config.json narrows them). */
+export function fileLimitsQueryOptions(cpt: string) {
+  return queryOptions({
+    queryKey: ['config', cpt],
+    queryFn: () => apiFetch<PublicConfig>(`config?cpt=${encodeURIComponent(cpt)}`),
+    staleTime: Infinity,
+  });
+}

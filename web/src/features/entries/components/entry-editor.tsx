@@ -12,6 +12,7 @@ import { showDangerToast, showSuccessToast } from '../../../lib/notify';
 import {
   ErrorList,
   SchemaForm,
+  UploadProvider,
   scopeOfError,
   translateFieldErrors,
   type FormData,
@@ -54,6 +55,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
   const proposeEntry = useProposeEntry();
   const deleteEntry = useDeleteEntry();
 
+  const uploadTarget = useMemo(() => ({ role: 'anon' as const, entryId: entryRef.id }), [entryRef.id]);
   // `base` is the entry as the server last answered it; `edited` is what the form shows.
   const [base, setBase] = useState<EntryData>(entry.data);
   const [edited, setEdited] = useState<EntryData>(restored ?? entry.data);
@@ -287,17 +289,19 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
           setEdited((current) => ({ ...current, title }));
         }}
       />
-      <SchemaForm
-        schema={schema}
-        uiSchema={uiSchema}
-        value={edited}
-        onChange={handleFormChange}
-        validator={validator}
-        mode={mode}
-        errors={serverErrors}
-        disabled={isReadOnly}
-        storeRef={storeRef}
-      />
+      <UploadProvider cpt={entryRef.cpt} target={uploadTarget}>
+        <SchemaForm
+          schema={schema}
+          uiSchema={uiSchema}
+          value={edited}
+          onChange={handleFormChange}
+          validator={validator}
+          mode={mode}
+          errors={serverErrors}
+          disabled={isReadOnly}
+          storeRef={storeRef}
+        />
+      </UploadProvider>
       <Group gap="sm">
         {!isReadOnly && (
           <>

@@ -20,7 +20,7 @@ import { EntryPreview } from '../../../components/entry/entry-preview';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { EntryTimeline } from '../../../components/entry/entry-timeline';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
-import { localizeText, SchemaForm, scopeOfError, translateFieldErrors } from '../../../forms';
+import { localizeText, SchemaForm, scopeOfError, translateFieldErrors, UploadProvider } from '../../../forms';
 import { ApiError } from '../../../lib/api-client';
 import { showSuccessToast } from '../../../lib/notify';
 import { useTypeTitle } from '../../../lib/admin-content-types';
@@ -55,6 +55,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   const typeTitle = useTypeTitle();
   const save = useSaveAdminEntry();
   const deleteEntry = useDeleteAdminEntry();
+  const uploadTarget = useMemo(() => ({ role: 'mod' as const, entryId: id }), [id]);
   const addComment = useAddEntryComment();
   const comments = useEntryComments(id);
   const events = useEntryEvents(id);
@@ -228,15 +229,17 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
                       setValues({ ...values, title: event.currentTarget.value });
                     }}
                   />
-                  <SchemaForm
-                    schema={schema}
-                    uiSchema={uiSchema}
-                    value={values}
-                    onChange={handleFormChange}
-                    validator={validator}
-                    errors={serverErrors}
-                    disabled={isDeleted}
-                  />
+                  <UploadProvider cpt={base.type} target={uploadTarget}>
+                    <SchemaForm
+                      schema={schema}
+                      uiSchema={uiSchema}
+                      value={values}
+                      onChange={handleFormChange}
+                      validator={validator}
+                      errors={serverErrors}
+                      disabled={isDeleted}
+                    />
+                  </UploadProvider>
                   <Button
                     type="submit"
                     loading={save.isPending && !confirming}
