@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/database.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/types.ts';
 
@@ -34,6 +35,17 @@ export async function updateUser(db: Db, id: string, update: UserUpdate): Promis
 export async function deleteUserById(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Counts the admins inside a transaction that is about to remove one. On PostgreSQL the admin rows
+ * are locked first, so two admins demoting each other at once cannot both see "another admin is
+ * left"; SQLite's single writer serializes such transactions already.
+ */
+export async function countAdminsForUpdate(trx: Db): Promise<number> {
+  if (dialectOf(trx) === 'sqlite') return countUsers(trx, 'admin');
+  const rows = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+  return rows.length;
 }
 
 export async function countUsers(db: Db, role?: UserRow['role']): Promise<number> {

@@ -210,6 +210,21 @@ describe.each(testDatabases())('accounts over the API on $name', (target) => {
       expect(await roleOf(elsewhere)).toBe('none');
     });
 
+    it('limits wrong old passwords like logins: 429 with Retry-After, even for the right one then', async () => {
+      await createUser(t.database.db, { username: 'Rater', role: 'mod', password: TEST_PASSWORD });
+      const { client } = await login('Rater');
+      const attempt = (old_password: string) =>
+        client.request({
+          method: 'PATCH',
+          url: `${USERS}/Rater`,
+          payload: { password: 'ein neues Passwort', old_password },
+        });
+      for (let i = 0; i < 10; i += 1) expect((await attempt(`falsch ${i}`)).statusCode).toBe(400);
+      const limited = await attempt(TEST_PASSWORD);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
     it('lets a mod change only their own password, with the old one', async () => {
       await createUser(t.database.db, { username: 'Modi', role: 'mod', password: TEST_PASSWORD });
       const { client } = await login('Modi');

@@ -99,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       data: toUserAccount(
-        await changePassword(app.db, request.session, request.params.username, request.body),
+        await changePassword(app.db, app.limiter, request.session, request.params.username, request.body),
       ),
     }),
   );

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { startSession } from '../auth/service.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import {
+  changeRole,
   countAdmins,
   createUser,
   deleteUser,
@@ -43,6 +44,25 @@ describe.each(testDatabases())('users on $name', (target) => {
       created: false,
     });
     expect(await countAdmins(handle.db)).toBe(1);
+  });
+
+  it('keeps one admin when two admins demote or delete each other at the same instant', async () => {
+    const fresh = await target.create();
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        await fresh.db.deleteFrom('users').execute();
+        await createUser(fresh.db, { username: 'RaceA', role: 'admin', password: PASSWORD });
+        await createUser(fresh.db, { username: 'RaceB', role: 'admin', password: PASSWORD });
+        const results = await Promise.allSettled([
+          changeRole(fresh.db, 'RaceA', 'mod'),
+          round === 0 ? changeRole(fresh.db, 'RaceB', 'mod') : deleteUser(fresh.db, 'RaceB'),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect(await countAdmins(fresh.db)).toBe(1);
+      }
+    } finally {
+      await fresh.destroy();
+    }
   });
 
   it('hashes with argon2id, 19 MiB, two passes, one lane', async () => {

@@ -13,7 +13,8 @@ import {
 } from '@einwurf/contract';
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { endOtherSessions, updateSessionRoles, type SessionState } from '../auth/service.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
@@ -142,7 +143,7 @@ export async function deleteUser(db: Db, username: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findUserByUsername(trx, username);
     if (!row) throw new AppError('NOT_FOUND', 'no such user');
-    if (row.role === 'admin' && (await repo.countUsers(trx, 'admin')) <= 1) throw lastAdmin();
+    if (row.role === 'admin' && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     if (!(await repo.deleteUserById(trx, row.id))) throw new AppError('NOT_FOUND', 'no such user');
   });
 }
@@ -174,7 +175,7 @@ export async function changeRole(db: Db, username: string, role: string): Promis
     const row = await repo.findUserByUsername(trx, username);
     if (!row) throw new AppError('NOT_FOUND', 'no such user');
     if (row.role === role) return toUser(row);
-    if (row.role === 'admin' && (await repo.countUsers(trx, 'admin')) <= 1) throw lastAdmin();
+    if (row.role === 'admin' && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     const updatedAt = Date.now();
     await repo.updateUser(trx, row.id, { role, updated_at: updatedAt });
     await updateSessionRoles(trx, row.id, role);
@@ -189,10 +190,13 @@ function passwordChangeFailed(): AppError {
 /**
  * Changes an account's password through the API. An admin may set anyone's; a mod only their
  * own (403 otherwise); one's own always needs the old password (400 naming old_password, with the
- * spec's message, when missing or wrong). The account's other sessions end; the caller's stays.
+ * spec's message, when missing or wrong). Wrong old passwords are limited like logins (429), so a
+ * session left open cannot be used to guess the password. The account's other sessions end; the
+ * caller's stays.
  */
 export async function changePassword(
   db: Db,
+  limiter: RateLimiter,
   caller: SessionState,
   username: string,
   input: UserPasswordUpdate,
@@ -207,8 +211,19 @@ export async function changePassword(
   if (!row) throw new AppError('NOT_FOUND', 'no such user');
   assertValidPassword(input.password);
   if (isSelf) {
-    if (input.old_password === undefined || input.old_password === '') throw passwordChangeFailed();
-    if (!(await verifyPassword(row.password_hash, input.old_password))) throw passwordChangeFailed();
+    const key = `password-change:${row.id}`;
+    const retryAfter = await limiter.retryAfter(key, LOGIN_LIMITS.failuresPerName);
+    if (retryAfter > 0) {
+      throw new AppError('RATE_LIMITED', 'too many wrong passwords, try again later', undefined, {
+        'retry-after': String(retryAfter),
+      });
+    }
+    const oldPassword = input.old_password ?? '';
+    if (oldPassword === '' || !(await verifyPassword(row.password_hash, oldPassword))) {
+      await limiter.hit(key, LOGIN_LIMITS.windowMs);
+      throw passwordChangeFailed();
+    }
+    await limiter.reset(key);
   }
   const updatedAt = Date.now();
   const passwordHash = await hashPassword(input.password);
