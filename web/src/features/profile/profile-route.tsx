@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Page } from '../../components/page';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
@@ -107,23 +108,13 @@ export function ProfilePage() {
               visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
               onChange={(event) => setOldPassword(event.currentTarget.value)}
             />
-            <PasswordInput
-              label={t('profile.newPassword')}
-              value={password}
-              autoComplete="new-password"
-              required
-              error={problems.password}
-              visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t('profile.repeatPassword')}
-              value={repeat}
-              autoComplete="new-password"
-              required
-              error={problems.repeat}
-              visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
+            <NewPasswordFields
+              password={password}
+              repeat={repeat}
+              onPasswordChange={setPassword}
+              onRepeatChange={setRepeat}
+              labels={{ password: t('profile.newPassword'), repeat: t('profile.repeatPassword') }}
+              errors={problems}
             />
             <Button type="submit" loading={changePassword.isPending} disabled={!username} w="fit-content">
               {t('profile.submit')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, NativeSelect, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError } from '../../../lib/api-client';
 import {
   ACCOUNT_ROLES,
@@ -80,23 +81,13 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
             error={problems.username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
-          <PasswordInput
-            label={t('users.password')}
-            value={password}
-            autoComplete="new-password"
-            required
-            error={problems.password}
-            visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('users.repeatPassword')}
-            value={repeat}
-            autoComplete="new-password"
-            required
-            error={problems.repeat}
-            visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
+          <NewPasswordFields
+            password={password}
+            repeat={repeat}
+            onPasswordChange={setPassword}
+            onRepeatChange={setRepeat}
+            labels={{ password: t('users.password'), repeat: t('users.repeatPassword') }}
+            errors={problems}
           />
           <NativeSelect
             label={t('users.role')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/contract';
 import { isValidPasswordLength } from '../account-rules';
@@ -72,24 +73,14 @@ function SetPasswordForm({
             {problems.form}
           </Alert>
         )}
-        <PasswordInput
-          label={t('users.newPassword')}
-          value={password}
-          autoComplete="new-password"
-          data-autofocus
-          required
-          error={problems.password}
-          visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-          onChange={(event) => setPasswordValue(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label={t('users.repeatPassword')}
-          value={repeat}
-          autoComplete="new-password"
-          required
-          error={problems.repeat}
-          visibilityToggleButtonProps={{ 'aria-label': t('admin.showPassword') }}
-          onChange={(event) => setRepeat(event.currentTarget.value)}
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPasswordChange={setPasswordValue}
+          onRepeatChange={setRepeat}
+          labels={{ password: t('users.newPassword'), repeat: t('users.repeatPassword') }}
+          errors={problems}
+          autoFocus
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
