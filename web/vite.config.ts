@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
 import { entryValidators } from './vite-plugins/entry-validators.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/publish/',
-  plugins: [react(), entryValidators()],
+  // The build ends with the first-load budgets of DESIGN.md (scripts/bundle-budget.mjs).
+  plugins: [react(), entryValidators(), bundleBudgetReport()],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -21,8 +23,8 @@ export default defineConfig({
     // scripts/bundle-budget.mjs reads it to measure each screen's first load.
     manifest: true,
     rolldownOptions: {
-      // The contract declares TypeBox schemas beside the constants the app needs; building a schema has no
-      // side effect, so the schemas (and TypeBox with them) drop out wherever nothing uses them.
+      // The contract keeps its TypeBox schemas in modules apart from the constants the app needs (see
+      // contract/src/index.ts); building a schema has no side effect, so an unused one drops out.
       treeshake: { manualPureFunctions: ['Type'] },
     },
   },

@@ -1,21 +1,7 @@
 import Type from 'typebox';
 import { EntryStateSchema } from './entries.ts';
 
-/** The spec's username message (section 5), for a name of the wrong shape. */
-export const USERNAME_RULE_MESSAGE = '3-64 characters, letters and digits only, name must be unique';
-/** The spec's password-change failure message (section 8), for a wrong old password. */
-export const PASSWORD_CHANGE_FAILED_MESSAGE = 'login name and password combination wrong';
-
-/** Fields `GET admin/collection/entries` sorts by; `sort=<field>:<asc|desc>`. */
-export const ENTRY_SORT_FIELDS = ['updated_at', 'created_at', 'title'] as const;
-export type EntrySortField = (typeof ENTRY_SORT_FIELDS)[number];
-/** Fields `filters=<field>:is:<value>` may name, comma-separated. */
-export const ENTRY_FILTER_FIELDS = ['type', 'state'] as const;
-export const ENTRY_SORT_DEFAULT = 'updated_at:desc';
-/** The dashboard lists at most this many proposals, the oldest first. */
-export const DASHBOARD_PROPOSALS_MAX = 100;
-/** The dashboard timeline shows this many of the latest events across all entries. */
-export const DASHBOARD_TIMELINE_SIZE = 50;
+export * from './admin-rules.ts';
 
 const IsoDate = Type.String({ format: 'date-time' });
 const ActorSchema = Type.Union([Type.Literal('author'), Type.Literal('mod'), Type.Literal('admin')]);
@@ -43,6 +29,13 @@ export const PaginationSchema = Type.Object({
   last_page: Type.Integer(),
   previous_page: Type.Union([Type.Integer(), Type.Null()]),
   next_page: Type.Union([Type.Integer(), Type.Null()]),
+  /** Set by a search that matched more entries than it ranks: total_entries counts the ranked ones. */
+  total_capped: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'present when a search matched more entries than it ranks; total_entries is then the number ranked, the rest are not reachable',
+    }),
+  ),
 });
 export type Pagination = Type.Static<typeof PaginationSchema>;
 
@@ -168,16 +161,6 @@ export const UserPasswordUpdateSchema = Type.Object(
   { additionalProperties: false },
 );
 export type UserPasswordUpdate = Type.Static<typeof UserPasswordUpdateSchema>;
-
-/** Problems `GET admin/config/healthmetric` can flag. */
-export const HEALTH_PROBLEMS = [
-  'database_unreachable',
-  'database_slow',
-  'proposals_waiting_long',
-  'disk_low',
-  'error_rate_high',
-] as const;
-export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
 
 const Count = Type.Integer({ minimum: 0 });
 /** `GET admin/config/healthmetric`. */

@@ -1,10 +1,6 @@
 import Type from 'typebox';
 
-export const ROLES = ['none', 'anon', 'mod', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-/** Roles an account can hold; authors (anon) never have accounts. */
-export const ACCOUNT_ROLES = ['mod', 'admin'] as const;
-export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export * from './roles.ts';
 
 export const AuthStateSchema = Type.Object({
   // Spelled out: a mapped array would type as TLiteral<Role>[] and make Static<…>['role'] never.
@@ -32,8 +28,3 @@ export const AuthorLoginSchema = Type.Object(
 export const LoginSchema = Type.Union([ModeratorLoginSchema, AuthorLoginSchema]);
 export type ModeratorLogin = Type.Static<typeof ModeratorLoginSchema>;
 export type AuthorLogin = Type.Static<typeof AuthorLoginSchema>;
-
-/** "Logged in" in the spec's sense: a moderation role, not an author or nobody. */
-export function isLoggedIn(role: Role): boolean {
-  return role === 'mod' || role === 'admin';
-}

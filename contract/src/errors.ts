@@ -1,50 +1,6 @@
 import Type from 'typebox';
 
-/** Stable error codes shared by server and web; the web branches on these, never on message text. */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  CSRF_INVALID: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  /** The entry is published: its author can no longer edit, propose or delete it. */
-  ENTRY_READ_ONLY: 409,
-  /** The state change is not in the transition table; the message names both states. */
-  INVALID_TRANSITION: 409,
-  /** The challenge token is malformed, forged (bad signature, other algorithm) or claims an invalid difficulty. */
-  /** Deleting or demoting the account would leave no admin. */
-  LAST_ADMIN: 409,
-  POW_INVALID: 400,
-  /** The challenge token's `exp` has passed; fetch a new challenge. */
-  POW_EXPIRED: 400,
-  /** The challenge token was used before; each token creates one entry. */
-  POW_REPLAYED: 409,
-  /** The solution does not give the required number of trailing zero bits. */
-  POW_UNSOLVED: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** One failing field of a 400: `field` is a JSON pointer-like path such as `data/title`. */
-export type FieldError = {
-  field: string;
-  keyword: string;
-  message: string;
-  params?: Record<string, unknown>;
-};
-
-/** The body of every error answer. */
-export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: FieldError[] };
-};
+export * from './error-codes.ts';
 
 const FieldErrorSchema = Type.Object({
   field: Type.String(),
@@ -62,16 +18,3 @@ export const ErrorObjectSchema = Type.Object({
 
 /** The body of every error answer, for response schemas (OpenAPI); a 409 of a stale save adds the entry. */
 export const ErrorBodySchema = Type.Object({ error: ErrorObjectSchema }, { additionalProperties: true });
-
-/** The text the spec requires in a 403 body when the CSRF token is missing or wrong. */
-export const CSRF_INVALID_MESSAGE = 'CSRF token invalid';
-
-/** Tells whether a parsed JSON body has the error shape. */
-export function isErrorBody(value: unknown): value is ErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'error' in value &&
-    typeof (value as ErrorBody).error?.code === 'string'
-  );
-}

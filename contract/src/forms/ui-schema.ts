@@ -3,57 +3,19 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { LocalizedTextSchema } from '../content-types.ts';
 import { LOCALES } from '../limits.ts';
+import {
+  INPUT_TYPES,
+  LOWERCASE_PATTERN,
+  PLAIN_WIDGETS,
+  WIDGETS,
+  widgetOf,
+  type WidgetName,
+} from './widgets.ts';
 
-export const WIDGETS = [
-  'markdown',
-  'image',
-  'files',
-  'input',
-  'textarea',
-  'select',
-  'checkbox',
-  'date',
-  'time',
-  'datetime',
-  'tags',
-  'tags-predefined',
-] as const;
-export type WidgetName = (typeof WIDGETS)[number];
-
-export const INPUT_TYPES = [
-  'text',
-  'number',
-  'email',
-  'password',
-  'search',
-  'url',
-  'tel',
-  'date',
-  'time',
-  'range',
-  'color',
-] as const;
-export type InputType = (typeof INPUT_TYPES)[number];
-export const DEFAULT_INPUT_TYPE: InputType = 'text';
-
-/** Widgets whose element carries no options (an empty `options` object is tolerated). */
-export const PLAIN_WIDGETS = [
-  'markdown',
-  'image',
-  'files',
-  'textarea',
-  'checkbox',
-  'date',
-  'time',
-  'datetime',
-  'tags',
-] as const satisfies readonly WidgetName[];
+export * from './widgets.ts';
 
 // Closed objects, so a misspelt key ("lable", "choises") is refused instead of silently ignored.
 const CLOSED = { additionalProperties: false } as const;
-/** Predefined tags are stored lowercased (spec section 2), so the offered ones must be lowercase too. */
-export const LOWERCASE_PATTERN = '^[^\\p{Lu}\\p{Lt}]*$';
-
 const NonEmptyString = Type.String({ minLength: 1 });
 const NonEmptyLocalizedTextSchema = Type.Object(
   Object.fromEntries(LOCALES.map((l) => [l, NonEmptyString])) as Record<
@@ -164,13 +126,6 @@ const AnyElementSchema = Type.Object({
   options: Type.Optional(Type.Object({})),
 });
 
-/** Tells the widget of a value that may be a UI element, when it names a known one. */
-export function widgetOf(element: unknown): WidgetName | undefined {
-  if (typeof element !== 'object' || element === null || !('widget' in element)) return undefined;
-  const { widget } = element;
-  return (WIDGETS as readonly unknown[]).includes(widget) ? (widget as WidgetName) : undefined;
-}
-
 /** Lists what makes `value` differ from `schema`, with paths prefixed by `prefix`. */
 function formatProblems(schema: TSchema, value: unknown, prefix = ''): FormatProblem[] {
   return Value.Errors(schema, value)
@@ -213,9 +168,4 @@ export function checkTypeConfig(value: unknown): FormatProblem[] {
 /** Tells whether a parsed value is a well-formed UI schema. */
 export function isUiSchema(value: unknown): value is UiSchema {
   return checkUiSchema(value).length === 0;
-}
-
-/** The input type an `input` element renders, `text` when it names none. */
-export function inputTypeOf(element: InputElement): InputType {
-  return element.options?.type ?? DEFAULT_INPUT_TYPE;
 }

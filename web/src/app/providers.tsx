@@ -8,9 +8,8 @@ import {
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
+import { DeferredNotifications } from './deferred-notifications';
 
 // Shade 8 keeps links, buttons and alert titles above WCAG AA contrast on white.
 // The text of "light" variants (alerts, badges) stays below AA on their tinted background even in the
@@ -55,7 +54,7 @@ type AppProvidersProps = { children: ReactNode; queryClient: QueryClient };
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={resolveContrastVariables}>
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

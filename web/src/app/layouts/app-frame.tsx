@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { AppShell, Anchor, Badge, Burger, Group } from '@mantine/core';
+import { Anchor, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -12,17 +12,24 @@ const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 type AppFrameProps = { area: 'public' | 'backOffice' };
 
-/** The frame of every screen: header with top bar (a drawer on narrow screens) and the main landmark. */
+// Mantine's class that keeps a fixed element in place while a modal locks the page's scrolling (the
+// modal's scroll lock offsets it by the scrollbar's width).
+const SCROLL_LOCK_OFFSET_CLASS = 'right-scroll-bar-position';
+
+/**
+ * The frame of every screen: header with top bar (a drawer on narrow screens) and the main landmark.
+ * Plain elements with AppShell's look: AppShell brings its resizable side panels into the first load.
+ */
 export function AppFrame({ area }: AppFrameProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
 
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <>
       <a href="#main" className={classes.skipLink}>
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header>
+      <header className={`${classes.header} ${SCROLL_LOCK_OFFSET_CLASS}`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Anchor component={Link} to={paths.home()} className={classes.brand}>
@@ -46,16 +53,16 @@ export function AppFrame({ area }: AppFrameProps) {
             aria-controls="top-bar-drawer"
           />
         </Group>
-      </AppShell.Header>
+      </header>
       {opened && (
         <Suspense fallback={null}>
           <MenuDrawer opened={opened} onClose={close} />
         </Suspense>
       )}
-      <AppShell.Main id="main">
+      <main id="main" className={classes.main}>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
 

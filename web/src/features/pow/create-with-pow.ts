@@ -1,29 +1,11 @@
 import { ApiError } from '../../lib/api-client';
-import { readPowToken, type FieldError } from '../../lib/contract';
+import { readPowToken } from '../../lib/contract';
 import { getPowChallenge } from './api/get-pow-challenge';
 import { redeemPow, type RedeemedPow } from './api/redeem-pow';
+import { PowFlowError } from './pow-flow-error';
 import { solvePowChallenge, type SolvePowOptions } from './solve-pow';
 
-/**
- * Why creating failed: the server issued no usable challenge, did not accept the solution, refused
- * the password (its field errors), or the API client already told the user (429/500 pages).
- */
-export type PowFailure =
-  | { kind: 'challenge' }
-  | { kind: 'rejected' }
-  | { kind: 'password'; fields: FieldError[] }
-  | { kind: 'handled' };
-
-export class PowFlowError extends Error {
-  readonly failure: PowFailure;
-  constructor(failure: PowFailure, cause?: unknown) {
-    super(`creating the entry failed: ${failure.kind}`, { cause });
-    this.name = 'PowFlowError';
-    this.failure = failure;
-  }
-}
-
-type CreateWithPowInput = { cpt: string; password: string } & Pick<
+export type CreateWithPowInput = { cpt: string; password: string } & Pick<
   SolvePowOptions,
   'signal' | 'onProgress' | 'createWorker' | 'concurrency'
 >;
@@ -69,3 +51,4 @@ export async function createEntryWithPow({ cpt, password, ...solveOptions }: Cre
 }
 
 export type { RedeemedPow };
+export { PowFlowError, type PowFailure } from './pow-flow-error';
