@@ -38,10 +38,23 @@ export async function writeSearchDocuments(db: Db, docs: SearchDocument[]): Prom
     }
     return;
   }
-  const rowids = docs.map((d) => d.rowid);
-  await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
+  await deleteSearchDocuments(
+    db,
+    docs.map((d) => d.rowid),
+  );
+  await insertSqliteSearchDocuments(db, docs);
+}
+
+/**
+ * Adds SQLite full-text documents: the entry's to entries_fts, its title and facets again to
+ * entries_fts_title, which finds title matches without reading body matches.
+ */
+export async function insertSqliteSearchDocuments(db: Db, docs: SearchDocument[]): Promise<void> {
   await sql`insert into entries_fts (rowid, entry_id, title, body, facets) values ${sql.join(
     docs.map((d) => sql`(${d.rowid}, ${d.id}, ${d.title}, ${d.body}, ${d.facets})`),
+  )}`.execute(db);
+  await sql`insert into entries_fts_title (rowid, title, facets) values ${sql.join(
+    docs.map((d) => sql`(${d.rowid}, ${d.title}, ${d.facets})`),
   )}`.execute(db);
 }
 
@@ -49,6 +62,7 @@ export async function writeSearchDocuments(db: Db, docs: SearchDocument[]): Prom
 export async function deleteSearchDocuments(db: Db, rowids: bigint[]): Promise<void> {
   if (rowids.length === 0 || dialectOf(db) === 'postgres') return;
   await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
+  await sql`delete from entries_fts_title where rowid in (${sql.join(rowids)})`.execute(db);
 }
 
 function filtered(db: Db, filter: ListFilter) {
@@ -61,7 +75,13 @@ function filtered(db: Db, filter: ListFilter) {
   return query;
 }
 
-/** One page of entries, filtered and sorted (id breaks ties, so pages never overlap), and the total. */
+/**
+ * One page of entries, filtered and sorted (id breaks ties, so pages never overlap), and the total.
+ * The total comes from entry_counts, not from counting rows. The page's ids are found in an index
+ * that holds the sort, the id and the filtered columns, so the rows an OFFSET skips are never read
+ * from the table; a page nearer the end than the start is read backwards from the end, so the last
+ * page costs what the first does.
+ */
 export async function listEntries(
   db: Db,
   filter: ListFilter,
@@ -77,12 +97,23 @@ export async function listEntries(
   const { count } = await counted.executeTakeFirstOrThrow();
   const total = Number(count ?? 0);
   if (page.offset >= total) return { rows: [], total };
-  const rows = await filtered(db, filter)
+  const limit = Math.min(page.limit, total - page.offset);
+  const fromEnd = total - page.offset - limit;
+  const backwards = fromEnd < page.offset;
+  const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+  const direction = backwards ? flip(sort.direction) : sort.direction;
+  const ids = filtered(db, filter)
+    .select('id')
+    .orderBy(sort.field, direction)
+    .orderBy('id', direction)
+    .limit(limit)
+    .offset(backwards ? fromEnd : page.offset);
+  const rows = await db
+    .selectFrom('entries')
     .select(['id', 'type', 'title', 'state', 'created_at', 'updated_at'])
+    .where('id', 'in', ids)
     .orderBy(sort.field, sort.direction)
     .orderBy('id', sort.direction)
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
   return { rows, total };
 }
@@ -92,47 +123,150 @@ function stateAndType(filter: ListFilter) {
   return filter.type === undefined ? state : sql`${state} and e.type = ${filter.type}`;
 }
 
+/** A page of search results; `capped` when more entries matched than were ranked. */
+export type SearchResult = { rows: FoundEntryRow[]; total: number; capped: boolean };
+
 /**
  * One page of entries matching every term (folded words), most relevant first, and the total.
  * SQLite: FTS5 with bm25, the title weighted ten times the body. PostgreSQL: the tsvector against
  * German and English stems of the terms, ts_rank (title weight A over body weight B).
+ *
+ * Ranking every match of a common word costs a score per match (hundreds of thousands at a
+ * million entries), so up to `candidates` matches are ranked exactly as described and a search
+ * matching more ranks a capped set instead: first up to `candidates` entries matching in the
+ * title, then others; the total is then `candidates` and `capped` is set. Within each group
+ * SQLite orders by score (the title's alone for title matches), PostgreSQL by last update.
+ * The capped set is taken in index order (SQLite: a hash of the id, so at random; PostgreSQL:
+ * storage order), not by score, since finding the best-scoring ones means scoring all.
  */
 export async function searchEntries(
   db: Db,
   terms: string[],
   filter: ListFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: FoundEntryRow[]; total: number }> {
+  candidates: number,
+): Promise<SearchResult> {
+  if (dialectOf(db) === 'postgres') return searchPostgres(db, terms, filter, page, candidates);
+  return searchSqlite(db, terms, filter, page, candidates);
+}
+
+const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.data`;
+
+async function searchPostgres(
+  db: Db,
+  terms: string[],
+  filter: ListFilter,
+  page: { limit: number; offset: number },
+  candidates: number,
+): Promise<SearchResult> {
   const where = stateAndType(filter);
-  const columns = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.data`;
-  if (dialectOf(db) === 'postgres') {
-    const text = terms.join(' ');
-    const query = sql`(plainto_tsquery('german', ${text}) || plainto_tsquery('english', ${text}))`;
-    const counted = await sql<{ count: number }>`select count(*)::int as count from entries e
-      where e.search_vector @@ ${query} and ${where}`.execute(db);
-    const total = Number(counted.rows[0]?.count ?? 0);
-    if (page.offset >= total) return { rows: [], total };
-    const found = await sql<FoundEntryRow>`select ${columns} from entries e
+  const text = terms.join(' ');
+  const query = sql`(plainto_tsquery('german', ${text}) || plainto_tsquery('english', ${text}))`;
+  const titleVector = sql`ts_filter(e.search_vector, '{a}'::"char"[])`;
+  // Counting stops one past the cap: an exact count of a common word reads every match. Title
+  // matches are counted first, from the smaller index: when they exceed the cap, so do all matches.
+  const countUpTo = async (vector: typeof titleVector) => {
+    const counted = await sql<{ count: number }>`select count(*)::int as count from (
+        select 1 from entries e where ${vector} @@ ${query} and ${where} limit ${candidates + 1}
+      ) m`.execute(db);
+    return Number(counted.rows[0]?.count ?? 0);
+  };
+  const inTitles = await countUpTo(titleVector);
+  const matched = inTitles > candidates ? inTitles : await countUpTo(sql`e.search_vector`);
+  const capped = matched > candidates;
+  const total = Math.min(matched, candidates);
+  if (page.offset >= total) return { rows: [], total, capped };
+  const limit = Math.min(page.limit, total - page.offset);
+  if (!capped) {
+    const found = await sql<FoundEntryRow>`select ${COLUMNS} from entries e
       where e.search_vector @@ ${query} and ${where}
       order by ts_rank(e.search_vector, ${query}) desc, e.updated_at desc, e.id
-      limit ${page.limit} offset ${page.offset}`.execute(db);
-    return { rows: found.rows, total };
+      limit ${limit} offset ${page.offset}`.execute(db);
+    return { rows: found.rows, total, capped };
   }
+  // Title matches come from the GIN index over the title's lexemes (weight A) alone; the others
+  // are only looked for when the title matches do not fill the cap. Within each group the newest
+  // come first: ts_rank reads each candidate's whole stored vector (about 35 µs apiece at a
+  // million entries), which for a full cap alone would spend the time budget of the call.
+  // Only the page's rows are joined for their columns.
+  const others =
+    inTitles < candidates
+      ? sql`union all (select e.id, e.updated_at, 1 as tier from entries e
+          where e.search_vector @@ ${query} and ${where} and e.id not in (select id from title_hits)
+          limit ${candidates})`
+      : sql``;
+  const found = await sql<FoundEntryRow>`with title_hits as materialized (
+      select e.id, e.updated_at from entries e
+      where ${titleVector} @@ ${query} and ${where} limit ${candidates}
+    ), ranked as (
+      select id, updated_at, 0 as tier from title_hits ${others}
+    ), paged as (
+      select * from ranked order by tier, updated_at desc, id limit ${limit} offset ${page.offset}
+    )
+    select ${COLUMNS} from paged r join entries e on e.id = r.id
+    order by r.tier, r.updated_at desc, r.id`.execute(db);
+  return { rows: found.rows, total, capped };
+}
+
+async function searchSqlite(
+  db: Db,
+  terms: string[],
+  filter: ListFilter,
+  page: { limit: number; offset: number },
+  candidates: number,
+): Promise<SearchResult> {
   // Filters are facet tokens in the same full-text query, so the index alone answers the count.
-  let match = `{title body} : (${terms.map((t) => `"${t}"`).join(' ')})`;
-  match +=
+  const phrases = `(${terms.map((t) => `"${t}"`).join(' ')})`;
+  let facets =
     filter.state === undefined
       ? ` NOT facets:${stateFacet('deleted')}`
       : ` AND facets:${stateFacet(filter.state)}`;
-  if (filter.type !== undefined) match += ` AND facets:${typeFacet(filter.type)}`;
-  const counted = await sql<{ count: number }>`select count(*) as count from entries_fts
-    where entries_fts match ${match}`.execute(db);
-  const total = Number(counted.rows[0]?.count ?? 0);
-  if (page.offset >= total) return { rows: [], total };
-  // Only the page's rows are joined; equal scores fall back to the index's order.
-  const found = await sql<FoundEntryRow>`select ${columns} from (
-      select entry_id, bm25(entries_fts, 0.0, 10.0, 1.0, 0.0) as score, rowid as position from entries_fts
-      where entries_fts match ${match} order by score, position limit ${page.limit} offset ${page.offset}
-    ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
-  return { rows: found.rows, total };
+  if (filter.type !== undefined) facets += ` AND facets:${typeFacet(filter.type)}`;
+  const match = `{title body} : ${phrases}${facets}`;
+  const titleMatch = `{title} : ${phrases}${facets}`;
+  // Counting stops one past the cap: an exact count of a common word reads every match. Title
+  // matches are counted first, from the titles' table: when they exceed the cap, so do all matches.
+  const countUpTo = async (table: 'entries_fts' | 'entries_fts_title', expression: string) => {
+    const counted = await sql<{ count: number }>`select count(*) as count from (
+        select 1 from ${sql.table(table)} where ${sql.table(table)} match ${expression}
+        limit ${candidates + 1}
+      )`.execute(db);
+    return Number(counted.rows[0]?.count ?? 0);
+  };
+  const inTitles = await countUpTo('entries_fts_title', titleMatch);
+  const matched = inTitles > candidates ? inTitles : await countUpTo('entries_fts', match);
+  const capped = matched > candidates;
+  const total = Math.min(matched, candidates);
+  if (page.offset >= total) return { rows: [], total, capped };
+  const limit = Math.min(page.limit, total - page.offset);
+  const score = sql`bm25(entries_fts, 0.0, 10.0, 1.0, 0.0)`;
+  if (!capped) {
+    // Only the page's rows are joined; equal scores fall back to the index's order.
+    const found = await sql<FoundEntryRow>`select ${COLUMNS} from (
+        select entry_id, ${score} as score, rowid as position from entries_fts
+        where entries_fts match ${match} order by score, position limit ${limit} offset ${page.offset}
+      ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
+    return { rows: found.rows, total, capped };
+  }
+  // Title matches come from the titles' own table, scored by the title alone; the others are only
+  // looked for when the title matches do not fill the cap. Both tables share the rowid.
+  const others =
+    inTitles < candidates
+      ? sql`union all select ${score} as score, rowid as position, 1 as tier from entries_fts
+          where entries_fts match ${match} and rowid not in (select position from title_hits)
+          limit ${candidates}`
+      : sql``;
+  const found = await sql<FoundEntryRow>`with title_hits as materialized (
+      select bm25(entries_fts_title, 1.0, 0.0) as score, rowid as position from entries_fts_title
+      where entries_fts_title match ${titleMatch} limit ${candidates}
+    ), ranked as (
+      select score, position, 0 as tier from title_hits ${others}
+    ), paged as (
+      select * from ranked order by tier, score, position limit ${limit} offset ${page.offset}
+    )
+    select ${COLUMNS} from paged f
+    join entries_fts d on d.rowid = f.position
+    join entries e on e.id = d.entry_id
+    order by f.tier, f.score, f.position`.execute(db);
+  return { rows: found.rows, total, capped };
 }

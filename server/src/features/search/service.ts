@@ -29,6 +29,8 @@ import {
 type Db = Kysely<Database>;
 
 const SEARCH_MAX = 200;
+/** The most matches a search ranks; a search matching more answers a capped total (see searchEntries). */
+export const SEARCH_CANDIDATES = 1000;
 const PAGE_MAX = 1_000_000;
 
 type IndexedEntry = { id: string; type: string; state: string; title: string; data: string };
@@ -159,10 +161,13 @@ export async function listEntriesForModeration(
     throw bad('query', `must be ${SEARCH_MIN} to ${SEARCH_MAX} characters`);
   }
   const terms = queryTerms(query);
-  const { rows, total } =
-    terms.length === 0 ? { rows: [], total: 0 } : await repo.searchEntries(db, terms, filter, page);
+  const { rows, total, capped } =
+    terms.length === 0
+      ? { rows: [], total: 0, capped: false }
+      : await repo.searchEntries(db, terms, filter, page, SEARCH_CANDIDATES);
+  const pagination = paginate(currentPage, pageSize, total);
   return {
-    meta: { pagination: paginate(currentPage, pageSize, total) },
+    meta: { pagination: capped ? { ...pagination, total_capped: true } : pagination },
     data: rows.map((row) => ({
       ...item(row),
       snippet: buildSnippet(row.title, entryBodyText(JSON.parse(row.data) as Record<string, unknown>), query),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/database.ts';
 import type { Database, NewCommentRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
 import { adjustEntryCounts, type CountChange } from '../entries/repository.ts';
-import type { SearchDocument } from '../search/repository.ts';
+import { insertSqliteSearchDocuments, type SearchDocument } from '../search/repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -23,6 +23,8 @@ export async function insertEntriesInBulk(
   rows: NewEntryRow[],
   docs: SearchDocument[],
 ): Promise<void> {
+  // A seed batch lost in a crash is only demo data: the commit need not wait for the disk.
+  if (dialectOf(db) === 'postgres') await sql`set local synchronous_commit = off`.execute(db);
   const counts = new Map<string, CountChange>();
   for (const { type, state } of rows) {
     const key = `${type}\n${state}`;
@@ -51,11 +53,7 @@ export async function insertEntriesInBulk(
     return;
   }
   for (const chunk of chunks(rows, 10)) await db.insertInto('entries').values(chunk).execute();
-  for (const chunk of chunks(docs, 5)) {
-    await sql`insert into entries_fts (rowid, entry_id, title, body, facets) values ${sql.join(
-      chunk.map((d) => sql`(${d.rowid}, ${d.id}, ${d.title}, ${d.body}, ${d.facets})`),
-    )}`.execute(db);
-  }
+  for (const chunk of chunks(docs, 5)) await insertSqliteSearchDocuments(db, chunk);
 }
 
 export async function insertEventsInBulk(db: Db, rows: NewEntryEventRow[]): Promise<void> {
@@ -66,14 +64,47 @@ export async function insertCommentsInBulk(db: Db, rows: NewCommentRow[]): Promi
   for (const chunk of chunks(rows, 6)) await db.insertInto('comments').values(chunk).execute();
 }
 
+// The tables a seed writes to.
+const SEEDED_TABLES = ['entries', 'entry_events', 'comments'];
+
 /**
- * Readies this connection for a bulk load. SQLite: a larger page cache for the random-key index
- * inserts and fewer WAL checkpoints (each one syncs the file). PostgreSQL needs nothing.
+ * Readies the database for a bulk load of `adding` entries and answers the function that ends it.
+ * When the load adds at least half as many entries as there are, the secondary indexes of the
+ * seeded tables (not those behind keys and constraints) are dropped and built again at the end
+ * from their stored definitions: building an index once is several times cheaper than growing it
+ * row by row, above all for keys in random order. Until then the tables read slowly, and a seed
+ * killed mid-way leaves the indexes missing (an error does not: they are built in any case).
+ * SQLite also gets a larger page cache and fewer WAL checkpoints (each one syncs the file).
  */
-export async function prepareBulkLoad(db: Db): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
-  await sql`pragma cache_size = -262144`.execute(db);
-  await sql`pragma wal_autocheckpoint = 16384`.execute(db);
+export async function prepareBulkLoad(db: Db, adding: number): Promise<() => Promise<void>> {
+  const postgres = dialectOf(db) === 'postgres';
+  if (!postgres) {
+    await sql`pragma cache_size = -262144`.execute(db);
+    await sql`pragma wal_autocheckpoint = 16384`.execute(db);
+  }
+  const { count } = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (adding * 2 < Number(count)) return async () => {};
+  const tables = sql.join(SEEDED_TABLES);
+  const indexes = postgres
+    ? await sql<{ name: string; definition: string }>`
+        select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i join pg_class t on t.oid = i.indrelid
+        where t.relname in (${tables}) and t.relnamespace = current_schema()::regnamespace
+          and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(db)
+    : // SQLite's own indexes for keys and unique constraints have no SQL.
+      await sql<{ name: string; definition: string }>`
+        select name, sql as definition from sqlite_master
+        where type = 'index' and tbl_name in (${tables}) and sql is not null`.execute(db);
+  for (const { name } of indexes.rows) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  return async () => {
+    await db.transaction().execute(async (trx) => {
+      if (postgres) await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+      for (const { definition } of indexes.rows) await sql.raw(definition).execute(trx);
+    });
+  };
 }
 
 /**

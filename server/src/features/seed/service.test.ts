@@ -1,6 +1,8 @@
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntryValidator, ENTRY_STATES, type EntryList } from '@einwurf/contract';
 import { runCli, type CliIo } from '../../cli.ts';
+import type { Database } from '../../db/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { shippedContentTypes } from '../../test/entries.ts';
@@ -17,6 +19,17 @@ function cliIo(env: Record<string, string>): CliIo & { stdout: string; stderr: s
   return io;
 }
 
+/** Every index of the database with its definition, sorted by name. */
+async function indexDefinitions(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
+  const rows =
+    dialect === 'postgres'
+      ? await sql<{ definition: string }>`select indexdef as definition from pg_indexes
+          where schemaname = current_schema() order by indexname`.execute(db)
+      : await sql<{ definition: string }>`select name || ': ' || coalesce(sql, '') as definition
+          from sqlite_master where type = 'index' order by name`.execute(db);
+  return rows.rows.map((r) => r.definition);
+}
+
 describe.each(testDatabases())('einwurf seed on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -26,8 +39,12 @@ describe.each(testDatabases())('einwurf seed on $name', (target) => {
   afterAll(() => t.close());
 
   it('adds valid entries of every type in every state, with events, comments and the search index', async () => {
+    const indexesBefore = await indexDefinitions(t.database.db, target.name);
     const io = cliIo({ DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' });
     expect(await runCli(['seed', '--entries', '200'], io), io.stderr).toBe(0);
+    // A seed into an empty database drops the secondary indexes for the load and builds them again.
+    expect(await indexDefinitions(t.database.db, target.name)).toEqual(indexesBefore);
+    expect(indexesBefore.length).toBeGreaterThan(10);
     expect(io.stdout).toMatch(/^seeded 200 entries, \d+ events, \d+ comments in [\d.]+ s \(\d+ rows\/s\)\n$/);
 
     const db = t.database.db;

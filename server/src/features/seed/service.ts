@@ -178,31 +178,35 @@ export async function seedEntries(
   const types = [...contentTypes.types.keys()];
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   const now = Date.now();
-  await repo.prepareBulkLoad(db);
+  const endBulkLoad = await repo.prepareBulkLoad(db, options.count);
   let events = 0;
   let comments = 0;
-  for (let done = 0; done < options.count;) {
-    const size = Math.min(batchSize, options.count - done);
-    // The first entries cover every type in every state; the rest are drawn at random.
-    const batch = Array.from({ length: size }, (_, j) => {
-      const n = done + j;
-      const covering = n < types.length * STATE_WEIGHTS.length;
-      const type = covering ? (types[n % types.length] as string) : pick(types);
-      const state = covering ? (STATE_WEIGHTS[Math.floor(n / types.length)]?.[0] ?? 'draft') : pickState();
-      return generateEntry(type, state, passwordHash, now);
-    });
-    const entryRows = batch.map((b) => b.entry);
-    const eventRows = batch.flatMap((b) => b.events);
-    const commentRows = batch.flatMap((b) => b.comments);
-    await db.transaction().execute(async (trx) => {
-      await repo.insertEntriesInBulk(trx, entryRows, entryRows.map(searchDocumentOf));
-      await repo.insertEventsInBulk(trx, eventRows);
-      await repo.insertCommentsInBulk(trx, commentRows);
-    });
-    done += size;
-    events += eventRows.length;
-    comments += commentRows.length;
-    options.onProgress?.(done);
+  try {
+    for (let done = 0; done < options.count;) {
+      const size = Math.min(batchSize, options.count - done);
+      // The first entries cover every type in every state; the rest are drawn at random.
+      const batch = Array.from({ length: size }, (_, j) => {
+        const n = done + j;
+        const covering = n < types.length * STATE_WEIGHTS.length;
+        const type = covering ? (types[n % types.length] as string) : pick(types);
+        const state = covering ? (STATE_WEIGHTS[Math.floor(n / types.length)]?.[0] ?? 'draft') : pickState();
+        return generateEntry(type, state, passwordHash, now);
+      });
+      const entryRows = batch.map((b) => b.entry);
+      const eventRows = batch.flatMap((b) => b.events);
+      const commentRows = batch.flatMap((b) => b.comments);
+      await db.transaction().execute(async (trx) => {
+        await repo.insertEntriesInBulk(trx, entryRows, entryRows.map(searchDocumentOf));
+        await repo.insertEventsInBulk(trx, eventRows);
+        await repo.insertCommentsInBulk(trx, commentRows);
+      });
+      done += size;
+      events += eventRows.length;
+      comments += commentRows.length;
+      options.onProgress?.(done);
+    }
+  } finally {
+    await endBulkLoad();
   }
   await repo.analyze(db);
   const seconds = (performance.now() - started) / 1000;
