@@ -1,23 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedEmbed, renderMarkdown } from './render-markdown.ts';
 
-/** Whatever an attacker hopes to keep; none of it may appear in the output. */
-const DANGEROUS = [
+/** Tags an attacker hopes to keep; none may appear as markup in the output. */
+const DANGEROUS_MARKUP = [
   /<script/i,
   /\son\w+=/i,
-  /javascript:/i,
-  /data:/i,
   /<svg/i,
+  /<math/i,
   /style=/i,
   /<style/i,
   /<object/i,
   /<embed/i,
   /<form/i,
-  /vbscript:/i,
+  /<input/i,
+  /<base/i,
+  /<meta/i,
+  /<link/i,
+  /<noscript/i,
+  /<textarea/i,
 ];
 
+/** Protocols an attacker hopes to keep; none may appear anywhere in the output. */
+const DANGEROUS_TEXT = [/javascript:/i, /data:/i, /vbscript:/i];
+
+/**
+ * The output's tags alone: attribute values emptied and text between tags dropped. The stringifier
+ * always quotes values with " and escapes `<` in text, so what is left is exactly the markup.
+ */
+function markupOf(html: string): string {
+  return html.replace(/="[^"]*"/g, '=""').replace(/>[^<]*</g, '><');
+}
+
 function expectSafe(html: string) {
-  for (const pattern of DANGEROUS) expect(html, `${pattern} in ${html}`).not.toMatch(pattern);
+  const markup = markupOf(html);
+  for (const pattern of DANGEROUS_MARKUP) expect(markup, `${pattern} in ${html}`).not.toMatch(pattern);
+  for (const pattern of DANGEROUS_TEXT) expect(html, `${pattern} in ${html}`).not.toMatch(pattern);
 }
 
 describe('renderMarkdown', () => {
@@ -61,6 +78,27 @@ describe('renderMarkdown', () => {
     ['an object', '<object data="https://evil.example/x.swf"></object>'],
     ['an embed', '<embed src="https://evil.example/x.swf">'],
     ['a details ontoggle', '<details open ontoggle="alert(1)">x</details>'],
+    ['an image with a javascript: src', '<img src="javascript:alert(1)" width="50%">'],
+    ['an image with a data: src', '<img src="data:image/svg+xml,<svg onload=alert(1)>" width="50%">'],
+    ['an image with a style', '<img src="/a.png" style="width:50%;background:url(javascript:x)">'],
+    ['an iframe with a data: src', '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>'],
+    ['a self-closed iframe from another host', '<iframe src="https://evil.example/x" />'],
+    ['an SVG use with a javascript: href', '<svg><use href="javascript:alert(1)"/></svg>'],
+    [
+      'an SVG animate setting href',
+      '<svg><a><animate attributeName="href" to="javascript:alert(1)"/></a></svg>',
+    ],
+    ['a MathML link', '<math><mtext><a href="javascript:alert(1)">x</a></mtext></math>'],
+    ['a base tag', '<base href="javascript:alert(1)//">'],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
+    ['a link stylesheet', '<link rel="stylesheet" href="data:text/css,body{}">'],
+    ['an input autofocus onfocus', '<input autofocus onfocus="alert(1)">'],
+    ['a video with onerror', '<video src="x" onerror="alert(1)"></video>'],
+    ['an entity-encoded handler', '<img src=x o&#110;error="alert(1)">'],
+    ['an uppercase handler', '<IMG SRC="/a.png" ONERROR="alert(1)">'],
+    ['a textarea breakout', '<textarea></textarea><script>alert(1)</script>'],
+    ['a noscript breakout', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
+    ['a Markdown link with a tab in javascript:', '[x](java\tscript:alert(1))'],
   ])('drops %s', (_name, markdown) => {
     expectSafe(renderMarkdown(markdown));
   });
@@ -91,6 +129,32 @@ describe('renderMarkdown', () => {
     expect(html).toContain('sandbox=');
     expect(html).not.toContain('srcdoc');
     expectSafe(html);
+  });
+
+  it("keeps the editor's embed form, also self-closed, without swallowing what follows", () => {
+    const html = renderMarkdown(
+      'Davor\n\n<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube-Video" width="560" height="315" />\n\nDanach **fett**\n\n<iframe src="https://player.vimeo.com/video/76979871" title="Vimeo-Video"></iframe>',
+    );
+    expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain('title="YouTube-Video"');
+    expect(html).toContain('width="560"');
+    expect(html).toContain('src="https://player.vimeo.com/video/76979871"');
+    expect(html).toContain('<strong>fett</strong>');
+    expect(html.match(/<iframe/g)).toHaveLength(2);
+    expect(html.match(/<\/iframe>/g)).toHaveLength(2);
+    expectSafe(html);
+  });
+
+  it('keeps the image width presets and nothing else on images', () => {
+    const half = renderMarkdown('Bild: <img src="/api/v1/files/abc/bild.png" alt="Bild" width="50%" /> Ende');
+    expect(half).toContain('<img src="/api/v1/files/abc/bild.png" alt="Bild" width="50%">');
+    expect(half).toContain('Ende');
+    expect(renderMarkdown('<img src="/a.png" alt="" width="75%">')).toContain('width="75%"');
+    for (const width of ['100%', '50', '50% onerror=x', 'calc(50%)', 'expression(alert(1))']) {
+      const html = renderMarkdown(`<img src="/a.png" alt="a" width="${width}">`);
+      expect(html, width).toContain('<img src="/a.png" alt="a">');
+    }
+    expect(renderMarkdown('<p width="50%">x</p>')).toBe('<p>x</p>');
   });
 
   it('tells allowed embeds apart after URL normalisation', () => {

@@ -1,4 +1,5 @@
 import type { Element, Root } from 'hast';
+import type { Html, Root as MdastRoot } from 'mdast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -7,39 +8,38 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Plugin } from 'unified';
 import { visit, SKIP } from 'unist-util-visit';
+import { IMAGE_WIDTH_PRESETS, isAllowedEmbed } from './forms.ts';
+
+export { isAllowedEmbed };
 
 // Entries are written by anonymous authors and shown to moderation and the public: their Markdown
 // goes through one pipeline here, for the web preview and, later, the server's public output. Raw
 // HTML is parsed (embedded media is written as <iframe>) and then cut down to a strict allow-list.
+//
+// Two HTML forms carry what plain Markdown cannot, and are what the editor writes:
+// - embedded media: `<iframe src="https://www.youtube-nocookie.com/embed/ID" title="…"></iframe>` or
+//   the same with `https://player.vimeo.com/video/ID`; other renderers show the player too, and an
+//   iframe from any other host (or over http) is dropped here. The editor's MDX serializer writes it
+//   self-closed (`<iframe … />`), which HTML does not know; it is reopened before parsing.
+// - an image resized to a preset: `<img src="/api/v1/files/…" alt="…" width="50%" />` (or 75%); only
+//   these two widths survive on images, so a resize never carries a style attribute.
 
-/** Embeds allowed in entries: only these players, only over https. */
-export const EMBED_PREFIXES = [
-  'https://www.youtube-nocookie.com/embed/',
-  'https://player.vimeo.com/video/',
-] as const;
-
-/** Whether an iframe `src` points into one of the allowed players (after URL normalisation). */
-export function isAllowedEmbed(src: unknown): boolean {
-  if (typeof src !== 'string') return false;
-  try {
-    const href = new URL(src).href;
-    return EMBED_PREFIXES.some((prefix) => href.startsWith(prefix));
-  } catch {
-    return false;
-  }
-}
+const globalAttributes = (defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'width');
 
 /**
  * GitHub's allow-list (rehype-sanitize's default: no script, style, event handlers, forms) with
  * links limited to http(s) and mailto, images to http(s) or relative URLs, plus iframes whose
- * attributes are only src, title, size and fullscreen.
+ * attributes are only src, title, size and fullscreen. `width` is taken off every element but
+ * iframes (pixels) and images (the presets only).
  */
 export const MARKDOWN_SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
   tagNames: [...(defaultSchema.tagNames ?? []).filter((name) => name !== 'input'), 'iframe'],
   attributes: {
     ...defaultSchema.attributes,
-    iframe: ['src', 'title', 'width', 'height', 'allowFullScreen'],
+    '*': globalAttributes,
+    img: [...(defaultSchema.attributes?.['img'] ?? []), ['width', ...IMAGE_WIDTH_PRESETS]],
+    iframe: ['src', 'title', ['width', /^\d{1,4}$/], 'height', 'allowFullScreen'],
   },
   protocols: {
     ...defaultSchema.protocols,
@@ -63,7 +63,7 @@ const rehypeEmbeds: Plugin<[], Root> = () => (tree) => {
       title: node.properties['title'] ?? 'Embedded media',
       width: node.properties['width'],
       height: node.properties['height'],
-      allowFullScreen: node.properties['allowFullScreen'],
+      allowFullScreen: true,
       loading: 'lazy',
       referrerPolicy: 'strict-origin-when-cross-origin',
       sandbox: ['allow-scripts', 'allow-same-origin', 'allow-presentation', 'allow-popups'],
@@ -73,9 +73,20 @@ const rehypeEmbeds: Plugin<[], Root> = () => (tree) => {
   });
 };
 
+/** `<iframe … />` as the editor writes it, which an HTML parser would leave open. */
+const SELF_CLOSED_IFRAME = /<iframe\b([^<>]*?)\s*\/>/gi;
+
+/** Reopens self-closed iframes in raw HTML so they do not swallow the rest of the entry. */
+const remarkCloseIframes: Plugin<[], MdastRoot> = () => (tree) => {
+  visit(tree, 'html', (node: Html) => {
+    node.value = node.value.replace(SELF_CLOSED_IFRAME, '<iframe$1></iframe>');
+  });
+};
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkCloseIframes)
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
   .use(rehypeSanitize, MARKDOWN_SANITIZE_SCHEMA)

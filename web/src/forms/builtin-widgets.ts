@@ -3,10 +3,10 @@ import type { WidgetComponent } from './types';
 import { CheckboxWidget } from './widgets/checkbox-widget';
 import { DateWidget } from './widgets/date-widget';
 import { DateTimeWidget } from './widgets/datetime-widget';
-import { FilesFallbackWidget } from './widgets/files-fallback-widget';
-import { ImageFallbackWidget } from './widgets/image-fallback-widget';
+import { FilesWidget } from './widgets/files/files-widget';
+import { ImageWidget } from './widgets/image/image-widget';
 import { InputWidget } from './widgets/input-widget';
-import { MarkdownFallbackWidget } from './widgets/markdown-fallback-widget';
+import { MarkdownWidget } from './widgets/markdown/markdown-widget';
 import { SelectWidget } from './widgets/select-widget';
 import { TagsPredefinedWidget } from './widgets/tags-predefined-widget';
 import { TagsWidget } from './widgets/tags-widget';
@@ -14,13 +14,13 @@ import { TextareaWidget } from './widgets/textarea-widget';
 import { TimeWidget } from './widgets/time-widget';
 
 /**
- * The widgets the registry starts with. markdown, image and files are plain stand-ins that keep the
- * value until the rich editors register themselves (registerWidget) from their own module.
+ * The widgets the registry starts with; registerWidget may replace any of them. The Markdown
+ * editor loads its chunk lazily and shows a plain text area until then.
  */
 export const BUILTIN_WIDGETS: Record<WidgetName, WidgetComponent> = {
-  markdown: MarkdownFallbackWidget,
-  image: ImageFallbackWidget,
-  files: FilesFallbackWidget,
+  markdown: MarkdownWidget,
+  image: ImageWidget,
+  files: FilesWidget,
   input: InputWidget,
   textarea: TextareaWidget,
   select: SelectWidget,

