@@ -1,42 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createEntry, fillMarkdown, gradientPng, save, uploadImage } from '../support/author.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // The anonymous author's journey: create (proof of work), edit, save, come back with the password,
 // comment, propose, a session expiring mid-edit, and delete. German UI, as a person would use it.
 
 const PASSWORD = 'Kirschblüten-im-April';
-
-type Created = { permalink: string };
-
-/** From home: picks the type, chooses the password, waits for the challenge and keeps the link. */
-async function createEntry(page: Page, typeButton: string): Promise<Created> {
-  await page.goto('');
-  await page.getByRole('button', { name: typeButton }).click();
-  const startAnyway = page.getByRole('button', { name: 'Neuen Beitrag beginnen' });
-  if (await startAnyway.isVisible().catch(() => false)) await startAnyway.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Neuen Beitrag anlegen' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Beitrag anlegen' }).click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Passwort und Link sichern' })).toBeVisible();
-  await expectNoAxeViolations(page);
-  const permalink = await page.getByRole('textbox', { name: 'Permalink' }).inputValue();
-  expect(permalink).toMatch(/\/publish\/[a-z]+\/[A-Za-z0-9_-]{22,}$/);
-  const next = page.getByRole('button', { name: 'Weiter zum Beitrag' });
-  await expect(next).toBeDisabled();
-  await page.getByRole('checkbox', { name: 'Ich habe Passwort und Link gespeichert' }).check();
-  await next.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
-  await expect(page.getByText('Status: Entwurf')).toBeVisible();
-  return { permalink };
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(page.getByText('Deine Änderungen sind gespeichert.')).toBeVisible();
-  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
-}
 
 async function chooseOption(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
@@ -56,19 +25,17 @@ test('an author creates an article, edits it over two visits, comments and propo
   await page.getByRole('button', { name: 'Beitrag anlegen' }).click();
   await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
 
-  const { permalink } = await createEntry(page, 'Artikel');
+  const permalink = await createEntry(page, 'Artikel', PASSWORD);
   await expectNoAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Neue Velowege im Quartier');
   await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Die Stadt plant drei neue Velowege.');
-  await page
-    .getByRole('textbox', { name: 'Text', exact: true })
-    .fill('## Worum es geht\n\nDrei **neue** Wege.\n\n<script>alert(1)</script>');
+  await fillMarkdown(page, 'Text', '## Worum es geht\n\nDrei **neue** Wege.\n\n<script>alert(1)</script>');
   await chooseOption(page, 'Rubrik', 'Lokales');
   await page.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/velowege');
   await page.getByLabel('Fakten geprüft').check();
-  // Every other field of the type but the attachments, whose uploader comes with the rich widgets.
-  await page.getByRole('textbox', { name: 'Titelbild', exact: true }).fill('/api/v1/files/demo/titel.jpg');
+  // Every other field of the type.
+  await uploadImage(page, 'Titelbild', 'velowege.png', gradientPng(120, 80));
   const keywords = page.getByRole('combobox', { name: 'Schlagwörter', exact: true });
   await keywords.fill('Velo');
   await keywords.press('Enter');
@@ -81,6 +48,12 @@ test('an author creates an article, edits it over two visits, comments and propo
   await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
   await page.getByRole('button', { name: 'Erscheinen am', exact: true }).click();
   await page.locator('table tbody button:not([data-outside])').nth(10).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anhänge: Dateien auswählen' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'velowege.txt', mimeType: 'text/plain', buffer: Buffer.from('Drei neue Wege.\n') });
+  await expect(page.getByRole('link', { name: 'velowege.txt', exact: true })).toBeVisible();
   await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
   await save(page);
 
@@ -101,6 +74,8 @@ test('an author creates an article, edits it over two visits, comments and propo
   await expect(page.getByRole('button', { name: 'Erscheinen am', exact: true })).toHaveText(
     /\d{2}\.\d{2}\.2026/,
   );
+  await expect(page.getByRole('list', { name: 'Anhänge' }).getByRole('link')).toHaveText(['velowege.txt']);
+  await expect(page.getByRole('img', { name: 'Titelbild: velowege.png' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Vorschau' }).click();
   const preview = page.getByRole('dialog', { name: 'Vorschau' });
@@ -156,12 +131,12 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   page,
   context,
 }) => {
-  await createEntry(page, 'Veranstaltung');
+  await createEntry(page, 'Veranstaltung', PASSWORD);
   await expectNoAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Quartierfest');
   await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Schulhausplatz');
-  await page.getByRole('textbox', { name: 'Beschreibung', exact: true }).fill('Musik, Essen und **Spiele**.');
+  await fillMarkdown(page, 'Beschreibung', 'Musik, Essen und **Spiele**.');
   await page.getByRole('button', { name: 'Beginn: Datum' }).click();
   await page.locator('table tbody button:not([data-outside])').nth(14).click();
   await page.getByRole('textbox', { name: 'Beginn: Uhrzeit (UTC)' }).fill('18:30');
@@ -171,7 +146,7 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   await page.getByLabel('Türöffnung', { exact: true }).fill('18:00');
   await page.getByRole('button', { name: 'Letzter Tag', exact: true }).click();
   await page.locator('table tbody button:not([data-outside])').nth(16).click();
-  await page.getByRole('textbox', { name: 'Flyer', exact: true }).fill('/api/v1/files/demo/flyer.png');
+  await uploadImage(page, 'Flyer', 'flyer.png', gradientPng(80, 120));
   await page.getByRole('combobox', { name: 'Publikum' }).focus();
   await page.keyboard.press('ArrowDown');
   await page.getByRole('option', { name: 'Erwachsene' }).click();
@@ -190,9 +165,7 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   await expect(page.getByLabel('Erster Tag', { exact: true })).toHaveValue('2026-12-05');
   await expect(page.getByLabel('Erwartete Auslastung in Prozent', { exact: true })).toHaveValue('75');
   await expect(page.getByLabel('Farbe im Kalender', { exact: true })).toHaveValue('#336699');
-  await expect(page.getByRole('textbox', { name: 'Flyer', exact: true })).toHaveValue(
-    '/api/v1/files/demo/flyer.png',
-  );
+  await expect(page.getByRole('img', { name: 'Flyer: flyer.png' })).toBeVisible();
   await expect(page.getByText('Erwachsene', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Letzter Tag', exact: true })).toHaveText(
     /\d{2}\.\d{2}\.2026/,
@@ -230,7 +203,7 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
 });
 
 test('an author deletes their entry after typing its title', async ({ page }) => {
-  await createEntry(page, 'Artikel');
+  await createEntry(page, 'Artikel', PASSWORD);
   await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Zum Löschen');
   await save(page);
 
