@@ -5,7 +5,9 @@
 //
 // A screen's modules are its route module plus what it imports lazily but loads at once: the edit
 // screen shows every entry type's `content` field with the Markdown editor, whose chunk it imports
-// dynamically as soon as the form renders. The proof-of-work worker is a file of its own.
+// dynamically as soon as the form renders. Chunks loaded only on the author's action are not counted:
+// the date fields' calendar (forms/widgets/date-calendar.tsx, on opening or pointing at a date field)
+// and the preview's Markdown renderer. The proof-of-work worker is a file of its own.
 //
 // `node scripts/bundle-budget.mjs [dist]` prints the report; the web build prints it after writing
 // (bundleBudgetReport in web/vite.config.ts); web/src/app/bundle-budget.test.ts fails past a budget.

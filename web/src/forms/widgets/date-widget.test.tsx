@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fieldBox, renderField } from '../form-harness';
 
@@ -16,7 +16,8 @@ describe('date widget', () => {
     const user = userEvent.setup();
     const { container, lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
     await user.click(screen.getByRole('button', { name: 'publish_on' }));
-    const calendar = screen.getByRole('table');
+    // The calendar is a chunk of its own, loaded when the field is first pointed at or opened.
+    const calendar = await screen.findByRole('table');
     const weekdays = within(calendar)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
@@ -35,7 +36,14 @@ describe('date widget', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'publish_on' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    const selected = within(screen.getByRole('table')).getByRole('button', { name: '21 November 2026' });
+    const calendar = await screen.findByRole('table');
+    // Focus moves into the calendar once it has loaded, as in Mantine's own date input.
+    await waitFor(() =>
+      expect(calendar.closest('[data-dates-dropdown]')).toContainElement(
+        document.activeElement as HTMLElement,
+      ),
+    );
+    const selected = within(calendar).getByRole('button', { name: '21 November 2026' });
     selected.focus();
     await user.keyboard('{ArrowRight}{Enter}');
     expect(lastValue()).toEqual({ publish_on: '2026-11-22' });

@@ -52,7 +52,7 @@ describe('date-time widget', () => {
     expect(time).toHaveAccessibleDescription('Bitte gib Datum und Uhrzeit an.');
 
     await user.click(screen.getByRole('button', { name: 'starts_at: Datum' }));
-    await user.click(within(screen.getByRole('table')).getAllByRole('button', { name: /^21 / })[0]!);
+    await user.click(within(await screen.findByRole('table')).getAllByRole('button', { name: /^21 / })[0]!);
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(lastValue()?.starts_at).toMatch(/^\d{4}-\d{2}-21T18:30:00\.000Z$/);
     expect(screen.queryByText('Bitte gib Datum und Uhrzeit an.')).not.toBeInTheDocument();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Input } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import type { WidgetProps } from '../types';
+import { DatePickerField } from './date-picker-field';
 import { ErrorList } from './feedback';
 import { dateTimeProblem, joinDateTime, splitDateTime, type DateTimeParts } from './datetime-parts';
-import { GERMAN_CALENDAR, useCalendarLabels } from './german-dates';
+import { useCalendarLabels } from './german-dates';
 
 /**
  * A moment as an ISO UTC string, edited as a date and a time in UTC. It emits only when the author
@@ -63,11 +64,10 @@ export function DateTimeWidget({ id, value, onChange, label, help, errors, state
       </Input.Label>
       {help && <Input.Description id={helpId}>{help}</Input.Description>}
       <Group gap="xs" grow align="flex-start" mt={4}>
-        <DatePickerInput
+        <DatePickerField
           {...aria}
           id={`${id}-date`}
           aria-label={`${label}: ${t('forms.datetime.date')}`}
-          {...GERMAN_CALENDAR}
           {...calendarLabels}
           value={parts.date}
           onChange={(date) => update({ ...parts, date })}

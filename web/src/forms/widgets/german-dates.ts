@@ -1,10 +1,12 @@
-import 'dayjs/locale/de';
 import '@mantine/dates/styles.css';
 import './german-dates.css';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's calendar (section 2): German locale, weeks start on Monday, dates shown as DD.MM.YYYY. */
-export const GERMAN_CALENDAR = { locale: 'de', firstDayOfWeek: 1, valueFormat: 'DD.MM.YYYY' } as const;
+/**
+ * The spec's calendar (section 2): German locale, weeks start on Monday. Dates show as DD.MM.YYYY
+ * (date-picker-field.tsx); dayjs' German locale loads with the calendar (date-calendar.tsx).
+ */
+export const GERMAN_CALENDAR = { locale: 'de', firstDayOfWeek: 1 } as const;
 
 /** Accessible names for the calendar's month arrows and the clear button, in the current language. */
 export function useCalendarLabels() {
