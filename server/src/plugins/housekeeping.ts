@@ -37,6 +37,7 @@ export async function runHousekeeping(options: Options, now = Date.now()): Promi
 /** Housekeeping at start and every hour; every instance may run it, the deletes are idempotent. */
 async function housekeeping(app: FastifyInstance, options: Options): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
   const run = async () => {
     try {
       await runHousekeeping(options);
@@ -44,13 +45,19 @@ async function housekeeping(app: FastifyInstance, options: Options): Promise<voi
       app.log.error({ err: error }, 'housekeeping failed');
     }
   };
+  // Not awaited: on a large database the first run may take longer than a ready hook may, and the
+  // app serves requests meanwhile.
   app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+    running = run();
+    timer = setInterval(() => {
+      running = run();
+    }, HOUSEKEEPING_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    // The database closes after this hook; a run still going would fail against it.
+    await running;
   });
 }
 

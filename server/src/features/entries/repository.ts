@@ -68,12 +68,13 @@ export async function updateEntryAsModeration(
 }
 
 /** Ids of soft-deleted entries deleted before the given time: the ones a purge removes. */
-export async function listEntriesDeletedBefore(db: Db, before: number): Promise<string[]> {
+export async function listEntriesDeletedBefore(db: Db, before: number, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('entries')
     .select('id')
     .where('state', '=', 'deleted')
     .where('deleted_at', '<', before)
+    .limit(limit)
     .execute();
   return rows.map((r) => r.id);
 }

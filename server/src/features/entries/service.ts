@@ -308,21 +308,25 @@ export function countEntriesCreatedSince(db: Db, since: number): Promise<number>
   return repo.countEntriesCreatedSince(db, since);
 }
 
+/** Entries purged in one transaction: short ones, so other requests never wait long for the writer. */
+const PURGE_BATCH = 500;
+
 /**
  * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, comments, file rows
- * and index; answers their ids, so the caller can remove the files' content from storage.
+ * and index, a batch per transaction; answers their ids, so the caller can remove the files' content.
  */
-export function purgeDeletedEntries(db: Db, olderThan: number): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const ids = await repo.listEntriesDeletedBefore(trx, olderThan);
-    // In slices, so no statement binds more values than a database takes.
-    for (let i = 0; i < ids.length; i += 1000) {
-      const slice = ids.slice(i, i + 1000);
-      await unindexEntries(trx, slice);
-      await repo.deleteEntries(trx, slice);
-    }
-    return ids;
-  });
+export async function purgeDeletedEntries(db: Db, olderThan: number): Promise<string[]> {
+  const purged: string[] = [];
+  for (;;) {
+    const ids = await db.transaction().execute(async (trx) => {
+      const batch = await repo.listEntriesDeletedBefore(trx, olderThan, PURGE_BATCH);
+      await unindexEntries(trx, batch);
+      await repo.deleteEntries(trx, batch);
+      return batch;
+    });
+    purged.push(...ids);
+    if (ids.length < PURGE_BATCH) return purged;
+  }
 }
 
 /** Any entry, deleted ones included (state deleted), for moderation; 404 when there is none. */
