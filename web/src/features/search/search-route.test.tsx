@@ -83,6 +83,25 @@ describe('search', { timeout: 20_000 }, () => {
     expect(hit.querySelector('b')).toBeNull();
   });
 
+  it('says when a common word matched more entries than are ranked', async () => {
+    mockApi({
+      'GET admin/config/cpts': CPTS,
+      'GET admin/collection/entries': (request: ApiRequest) => {
+        const answer = hits(request);
+        return {
+          ...answer,
+          meta: { pagination: { ...answer.meta.pagination, total_entries: 1000, total_capped: true } },
+        };
+      },
+    });
+    renderScreen(<SearchPage />, { path: '/admin/search?q=festival' });
+    expect(
+      await screen.findByText(
+        'Mehr als 1000 Treffer; die besten 1000 werden gezeigt. Ein genauerer Suchbegriff findet weniger.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('starts from the query in the URL and pages through the hits', async () => {
     const user = userEvent.setup();
     const { router, sent } = renderSearch('/admin/search?q=Velofahrt');

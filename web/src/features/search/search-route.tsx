@@ -68,7 +68,11 @@ export function SearchPage() {
         ) : results.isPending ? (
           <Text c="dimmed">{t('common.loading')}</Text>
         ) : (
-          <Text>{t('search.count', { count: pagination?.total_entries ?? hits.length })}</Text>
+          <Text>
+            {pagination?.total_capped
+              ? t('search.countCapped', { count: pagination.total_entries })
+              : t('search.count', { count: pagination?.total_entries ?? hits.length })}
+          </Text>
         )}
       </div>
       {searchable && !tooShort && hits.length > 0 && (
