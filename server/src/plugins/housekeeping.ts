@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { purgeDeletedEntries } from '../features/entries/service.ts';
-import { removeEntryFiles } from '../features/files/service.ts';
+import { removeEntryFiles, removeUnreferencedFiles } from '../features/files/service.ts';
 import type { FileStorage } from '../features/files/storage/types.ts';
 import type { SpentTokenStore } from '../features/pow/spent-tokens.ts';
 
@@ -19,16 +19,19 @@ type Options = {
 
 /** Leftovers of interrupted uploads younger than this may still be an upload in progress. */
 const SWEEP_AFTER_MS = DAY_MS;
+/** A file its entry does not mention is kept this long: the author may still be editing unsaved. */
+export const UNREFERENCED_FILE_DAYS = 7;
 
 /**
- * Purges soft-deleted entries past the retention period with their files, expired spent tokens,
- * and what crashed uploads left in storage.
+ * Purges soft-deleted entries past the retention period with their files, files their entry has
+ * not mentioned for a week, expired spent tokens, and what crashed uploads left in storage.
  */
 export async function runHousekeeping(options: Options, now = Date.now()): Promise<void> {
   const purged = await purgeDeletedEntries(options.db, now - options.retentionDays * DAY_MS);
   const { storage } = options;
   if (storage) {
     for (const id of purged) await removeEntryFiles(storage, id);
+    await removeUnreferencedFiles(options.db, storage, now - UNREFERENCED_FILE_DAYS * DAY_MS);
     await storage.sweep(now - SWEEP_AFTER_MS);
   }
   await options.spentTokens.purge(now);

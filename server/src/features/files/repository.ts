@@ -142,3 +142,23 @@ export async function findEntryOfFile(
     .where('id', '=', entryId)
     .executeTakeFirst();
 }
+
+/**
+ * Files older than `before` whose entry's data does not mention their id: uploaded but never saved
+ * into the entry, or taken out of it. LIKE's `_` may match any character, which can only keep a
+ * file, never remove a referenced one.
+ */
+export async function listUnreferencedFiles(db: Db, before: number, limit: number): Promise<FileRow[]> {
+  return db
+    .selectFrom('files as f')
+    .innerJoin('entries as e', 'e.id', 'f.entry_id')
+    .select(FILE_COLUMNS.map((column) => `f.${column}` as const))
+    .where('f.created_at', '<', before)
+    .where(sql<boolean>`e.data not like '%' || f.id || '%'`)
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteFiles(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('files').where('id', 'in', ids).execute();
+}

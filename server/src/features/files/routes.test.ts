@@ -8,7 +8,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.ts';
-import { runHousekeeping } from '../../plugins/housekeeping.ts';
+import { UNREFERENCED_FILE_DAYS, runHousekeeping } from '../../plugins/housekeeping.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { completeFields } from '../../test/entries.ts';
@@ -348,6 +348,37 @@ describe.each(testDatabases())('files API on $name', (target) => {
         await expect.poll(storedNames, { timeout: 5000 }).toEqual([]);
         await expectNothingLeft();
       });
+    });
+
+    it('removes a file its entry has not mentioned for a week, and keeps the ones it mentions', async () => {
+      const kept = (await authorUpload('kept.txt', FIXTURES.txt())).json<{ url: string }>();
+      const left = (await authorUpload('left.txt', FIXTURES.txt())).json<{ url: string }>();
+      const entry = (await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).json<{
+        data: Record<string, unknown>;
+      }>();
+      const saved = await test.request({
+        method: 'PUT',
+        url: `/api/v1/anon/${entryId}`,
+        payload: { data: { ...entry.data, attachments: [kept.url] } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const housekeeping = (now: number) =>
+        runHousekeeping(
+          {
+            db: test.database.db,
+            storage: test.app.storage,
+            spentTokens: createDatabaseSpentTokenStore(test.database.db),
+            retentionDays: 30,
+          },
+          now,
+        );
+      await housekeeping(Date.now() + (UNREFERENCED_FILE_DAYS - 1) * 86_400_000);
+      expect((await test.request({ method: 'GET', url: left.url })).statusCode).toBe(200);
+      await housekeeping(Date.now() + (UNREFERENCED_FILE_DAYS + 1) * 86_400_000);
+      expect((await test.request({ method: 'GET', url: left.url })).statusCode).toBe(404);
+      expect((await test.request({ method: 'GET', url: kept.url })).statusCode).toBe(200);
+      const rows = await test.database.db.selectFrom('files').select('name').execute();
+      expect(rows.map((row) => row.name)).toEqual(['kept.txt']);
     });
 
     it("removes an entry's files when the deleted entry is purged", async () => {

@@ -268,3 +268,25 @@ export async function prepareUpload(
   }
   return fileLimitsFor(server, contentTypes.types.get(entry.type));
 }
+
+/**
+ * Removes files their entry no longer mentions (never saved into it, or taken out of it) once they
+ * are older than `before`: an author's upload left behind by a closed tab, or a removal not saved.
+ * Answers how many it removed.
+ */
+export async function removeUnreferencedFiles(db: Db, storage: FileStorage, before: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await repo.listUnreferencedFiles(db, before, 200);
+    await repo.deleteFiles(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      await storage.delete(row.key);
+      if (row.preview_key) await storage.delete(row.preview_key);
+    }
+    removed += rows.length;
+    if (rows.length < 200) return removed;
+  }
+}
