@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkPowSolution, powDigest, powDigestHasTrailingZeroBits } from '@einwurf/contract';
 import type { PowWorkerMessage, PowWorkerRequest } from './pow-protocol';
-import { createPowSearch } from './pow-search';
+import { createPowSearch, probePowSearch } from './pow-search';
 import { PowChallengeError, solvePowChallenge, type PowWorkerLike } from './solve-pow';
 
 const NONCE = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
@@ -30,6 +30,52 @@ describe('the proof-of-work search', () => {
         expect(solution).toBe(firstSolution(nonce, difficulty, start, step));
         expect(checkPowSolution(nonce, solution, difficulty)).toBe(true);
       }
+    }
+  });
+
+  // The contract's powDigest is @noble/hashes' SHA-256 over the UTF-8 of nonce + counter.
+  it('computes the digest @noble/hashes computes, for nonces of every length and across new digits', () => {
+    // A seeded generator, so a failure can be reproduced.
+    let seed = 0x2545f491;
+    const random = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 2 ** 32;
+    };
+    const hexNonce = (length: number) =>
+      Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+    const words = (digest: Uint8Array) => {
+      const view = new DataView(digest.buffer, digest.byteOffset, 32);
+      return Array.from({ length: 8 }, (_, i) => view.getInt32(i * 4));
+    };
+    // Every nonce length the rule allows (so every position of the digits in the last block, with
+    // one or two blocks), starting below each power of ten so the digit count grows mid-search.
+    for (let length = 32; length <= 128; length++) {
+      const nonce = hexNonce(length);
+      const power = 10 ** (1 + ((length * 7) % 15));
+      const step = [1, 2, 3, 7, 32][length % 5]!;
+      const start = Math.max(0, power - step * 6 - Math.floor(random() * step));
+      const count = 12;
+      const { last, full } = probePowSearch(nonce, start, step, count);
+      for (let i = 0; i < count; i++) {
+        const expected = words(powDigest(nonce, start + i * step));
+        expect([length, start + i * step, last[i]]).toEqual([length, start + i * step, expected[7]]);
+        expect(Array.from(full.subarray(i * 8, i * 8 + 8))).toEqual(expected);
+      }
+    }
+  });
+
+  it('finds solutions the contract accepts from random starts, also past a new digit', () => {
+    for (const [nonce, start, step] of [
+      ['ab'.repeat(16), 9_995, 1],
+      ['cd'.repeat(27), 99_990, 3],
+      ['ef'.repeat(30), 999_980, 8],
+      ['01'.repeat(64), 9_999_990, 2],
+    ] as const) {
+      const solution = createPowSearch(nonce, 9)(start, step, 100_000);
+      expect(solution).toBe(firstSolution(nonce, 9, start, step));
+      expect(checkPowSolution(nonce, solution, 9)).toBe(true);
     }
   });
 
