@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
@@ -9,6 +10,34 @@ export default defineConfig({
   base: '/publish/',
   // The build ends with the first-load budgets of DESIGN.md (scripts/bundle-budget.mjs).
   plugins: [react(), entryValidators(), bundleBudgetReport()],
+  resolve: {
+    // Parts of MDXEditor the Markdown editor replaces with its own, swapped for stubs so their
+    // dependencies stay out of the editor's chunk (see web/src/forms/widgets/markdown/stubs/). The
+    // patterns match MDXEditor's relative imports of these files.
+    alias: [
+      {
+        // Its image dialog (react-hook-form, downshift); the toolbar opens image-dialog.tsx instead.
+        find: /^\.\/ImageDialog\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/forms/widgets/markdown/stubs/image-dialog.ts', import.meta.url),
+        ),
+      },
+      {
+        // Its default icons; the editor passes its own (icons.tsx).
+        find: /^\.\/defaultSvgIcons\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/forms/widgets/markdown/stubs/default-svg-icons.ts', import.meta.url),
+        ),
+      },
+      {
+        // An assertion library the highlight syntax imports for development checks.
+        find: /^uvu\/assert$/,
+        replacement: fileURLToPath(
+          new URL('./src/forms/widgets/markdown/stubs/uvu-assert.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': apiTarget,

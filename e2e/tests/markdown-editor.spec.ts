@@ -92,7 +92,8 @@ test('an author writes a rich body with every toolbar action and finds it again'
   await selectWord(page, line, 'Quelle');
   await page.getByRole('button', { name: 'Link einfügen' }).click();
   await page.getByRole('textbox', { name: 'URL', exact: true }).fill('https://example.org/velo');
-  await page.getByRole('button', { name: 'URL übernehmen' }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Link übernehmen' }).click();
   await expect(area.getByRole('link', { name: 'Quelle' })).toBeVisible();
   await toEnd(page);
 
@@ -141,6 +142,7 @@ test('an author writes a rich body with every toolbar action and finds it again'
     buffer: PNG,
   });
   await imageDialog.getByRole('textbox', { name: 'Alternativtext (beschreibt das Bild)' }).fill('Ein Velo');
+  await expectNoAxeViolations(page);
   await imageDialog.getByRole('button', { name: 'Einfügen' }).click();
   await expect(imageDialog).toBeHidden();
   const image = area.getByRole('img', { name: 'Ein Velo' });
@@ -156,6 +158,7 @@ test('an author writes a rich body with every toolbar action and finds it again'
   await page.getByRole('button', { name: 'Video einbetten' }).click();
   const embedDialog = page.getByRole('dialog', { name: 'Video einbetten' });
   await embedDialog.getByRole('textbox', { name: 'Adresse des Videos' }).fill('https://youtu.be/dQw4w9WgXcQ');
+  await expectNoAxeViolations(page);
   await embedDialog.getByRole('button', { name: 'Einbetten' }).click();
   await expect(embedDialog).toBeHidden();
   await expect(area.locator('iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(

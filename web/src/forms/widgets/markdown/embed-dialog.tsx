@@ -33,7 +33,13 @@ export function EmbedDialog({ opened, onClose, onInsert }: EmbedDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('markdownEditor.embed.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('markdownEditor.embed.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -82,7 +82,13 @@ export function ImageDialog({ opened, onClose, onInsert }: ImageDialogProps) {
   const extensions = uploads.limits ? imageExtensions(uploads.limits) : [...IMAGE_EXTENSIONS];
   const uploading = progress !== null;
   return (
-    <Modal opened={opened} onClose={close} title={t('markdownEditor.image.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('markdownEditor.image.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -100,6 +106,7 @@ export function ImageDialog({ opened, onClose, onInsert }: ImageDialogProps) {
               setError(null);
             }}
             clearable
+            clearButtonProps={{ 'aria-label': t('markdownEditor.image.clearFile') }}
             disabled={uploading}
           />
           <TextInput

@@ -16,7 +16,8 @@ import type { ImageWidth } from './image-width';
 // The toolbar's own insertions. A button or dialog outside the text leaves Lexical's last selection
 // in place, so they insert where the author was; with none (never focused), at the end.
 
-function $selectionOrEnd(): RangeSelection {
+/** Lexical's selection, or the end of the text when there is none. Call inside `editor.update`. */
+export function $selectionOrEnd(): RangeSelection {
   const selection = $getSelection();
   if ($isRangeSelection(selection)) return selection;
   const root = $getRoot();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@einwurf/contract';
@@ -347,6 +347,53 @@ describe('markdown editor', { timeout: 30_000 }, () => {
         '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube-Video" width="560" height="315" />',
       ),
     );
+  });
+
+  it('turns the block at the cursor into a heading or a quote by the block type select', async () => {
+    // Lexical scrolls the focused editor's cursor into view by its Range's box, which jsdom lacks.
+    Range.prototype.getBoundingClientRect = () => new DOMRect();
+    onTestFinished(() => {
+      delete (Range.prototype as Partial<Range>).getBoundingClientRect;
+    });
+    const user = userEvent.setup();
+    const { lastValue } = renderEditor({ value: 'Worum es geht' });
+    const area = await screen.findByRole('textbox', { name: 'Text' });
+    await user.click(within(area).getByText('Worum es geht'));
+    const select = screen.getByRole('combobox', { name: 'Absatzart' });
+    expect(select).toHaveValue('Absatz');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Überschrift 2' }));
+    await waitFor(() => expect(lastValue()).toBe('## Worum es geht'));
+    expect(select).toHaveValue('Überschrift 2');
+    // By keyboard: the select opens with the arrow keys and takes the highlighted option on Enter.
+    select.focus();
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(lastValue()).toBe('> Worum es geht'));
+  });
+
+  it('links by its own dialog, opened from the toolbar or by Ctrl+K', async () => {
+    const user = userEvent.setup();
+    const { lastValue } = renderEditor({ value: 'Text' });
+    const area = await screen.findByRole('textbox', { name: 'Text' });
+    await user.click(screen.getByRole('button', { name: 'Link einfügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://example.org/velo');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Titel (optional)' }), 'Velo');
+    await user.click(within(dialog).getByRole('button', { name: 'Link übernehmen' }));
+    await waitFor(() =>
+      expect(lastValue()).toContain('[https://example.org/velo](https://example.org/velo "Velo")'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // With the cursor in the link, the dialog edits it and can remove it.
+    await user.click(within(area).getByRole('link'));
+    await user.keyboard('{Control>}k{/Control}');
+    const again = await screen.findByRole('dialog', { name: 'Link' });
+    expect(within(again).getByRole('textbox', { name: 'URL' })).toHaveValue('https://example.org/velo');
+    await user.click(within(again).getByRole('button', { name: 'Link entfernen' }));
+    await waitFor(() => expect(lastValue()).toBe('Texthttps://example.org/velo'));
   });
 
   it.each([

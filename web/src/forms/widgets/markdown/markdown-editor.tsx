@@ -5,7 +5,6 @@ import { Alert, Input, Textarea } from '@mantine/core';
 import {
   headingsPlugin,
   imagePlugin,
-  linkDialogPlugin,
   linkPlugin,
   listsPlugin,
   markdownShortcutPlugin,
@@ -19,6 +18,7 @@ import type { WidgetProps } from '../../types';
 import { ErrorList, textOf } from '../feedback';
 import { htmlGuardPlugin } from './html-guard';
 import { imageWidthPlugin } from './image-width';
+import { iconFor } from './icons';
 import { ImageToolbar } from './image-toolbar';
 import { EditorControlsContext, SourceToggle, ToolbarContents } from './markdown-toolbar';
 import classes from './markdown-editor.module.css';
@@ -29,13 +29,12 @@ const PLUGINS = [
   listsPlugin(),
   quotePlugin(),
   linkPlugin(),
-  linkDialogPlugin(),
   // MDXEditor types this slot without the props it hands over.
   imagePlugin({ EditImageToolbar: ImageToolbar as FC, disableImageResize: true }),
   imageWidthPlugin(),
   htmlGuardPlugin(),
   markdownShortcutPlugin(),
-  toolbarPlugin({ toolbarContents: () => <ToolbarContents /> }),
+  toolbarPlugin({ toolbarContents: () => <ToolbarContents />, toolbarClassName: classes.toolbar }),
 ];
 
 /**
@@ -98,21 +97,6 @@ export default function MarkdownEditor({
     observer.observe(frame, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [id, labelId, describedBy, invalid]);
-
-  // MDXEditor's link dialog (a popup in the page's body) leaves its URL field unnamed: its label
-  // points to an id the field does not have.
-  useEffect(() => {
-    const urlName = t('markdownEditor.mdx.createLink.url');
-    const name = (mutations: MutationRecord[]) => {
-      if (!mutations.some((mutation) => mutation.addedNodes.length > 0)) return;
-      document
-        .querySelectorAll('.mdxeditor-popup-container input[name="url"]:not([aria-label])')
-        .forEach((input) => input.setAttribute('aria-label', urlName));
-    };
-    const observer = new MutationObserver(name);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [t]);
 
   const emit = useCallback(
     (markdown: string) => {
@@ -181,6 +165,7 @@ export default function MarkdownEditor({
               }}
               plugins={PLUGINS}
               translation={translation}
+              iconComponentFor={iconFor}
               readOnly={disabled}
               className={classes.editor}
               contentEditableClassName={classes.content}

@@ -1,11 +1,10 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
 import {
-  BlockTypeSelect,
+  activeEditor$,
   BoldItalicUnderlineToggles,
   CodeToggle,
-  CreateLink,
   iconComponentFor$,
   ListsToggle,
   rootEditor$,
@@ -13,10 +12,14 @@ import {
   StrikeThroughSupSubToggles,
   useCellValues,
 } from '@mdxeditor/editor';
+import { COMMAND_PRIORITY_HIGH, KEY_DOWN_COMMAND, type LexicalEditor } from 'lexical';
+import { BlockTypeSelect } from './block-type-select';
 import { EmbedDialog } from './embed-dialog';
 import { EmojiPicker } from './emoji-picker';
 import { ImageDialog } from './image-dialog';
 import { insertEmbed, insertImage, insertText } from './insert';
+import { applyLink, currentLink, removeLink, type LinkFields } from './link';
+import { LinkDialog } from './link-dialog';
 import { SpecialCharacters } from './special-characters';
 import { ToolbarIconButton } from './toolbar-button';
 
@@ -50,17 +53,44 @@ export function SourceToggle() {
 export function ToolbarContents() {
   const { t } = useTranslation();
   const { disabled } = useContext(EditorControlsContext);
-  const [editor, iconFor] = useCellValues(rootEditor$, iconComponentFor$);
+  const [editor, active, iconFor] = useCellValues(rootEditor$, activeEditor$, iconComponentFor$);
   const [dialog, setDialog] = useState<'image' | 'embed' | null>(null);
+  const [link, setLink] = useState<(LinkFields & { existing: boolean }) | null>(null);
   const off = disabled || !editor;
+  /** Links act in the editor with the cursor: the text or a nested one. */
+  const linkEditor: LexicalEditor | null = active ?? editor;
+
+  const openLink = useCallback(() => {
+    if (!linkEditor) return;
+    const existing = currentLink(linkEditor);
+    setLink(existing ? { ...existing, existing: true } : { url: '', title: '', existing: false });
+  }, [linkEditor]);
+
+  // Ctrl+K (Cmd+K on Apple devices) opens the link dialog, as in most editors.
+  useEffect(() => {
+    if (!linkEditor || disabled) return;
+    return linkEditor.registerCommand(
+      KEY_DOWN_COMMAND,
+      (event) => {
+        if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey)
+          return false;
+        event.preventDefault();
+        openLink();
+        return true;
+      },
+      COMMAND_PRIORITY_HIGH,
+    );
+  }, [linkEditor, disabled, openLink]);
   return (
     <>
-      <BlockTypeSelect />
+      <BlockTypeSelect disabled={off} />
       <Separator />
       <BoldItalicUnderlineToggles options={['Bold', 'Italic']} />
       <StrikeThroughSupSubToggles options={['Strikethrough']} />
       <CodeToggle />
-      <CreateLink />
+      <ToolbarIconButton label={t('markdownEditor.link.open')} disabled={off} onClick={openLink}>
+        {iconFor('link')}
+      </ToolbarIconButton>
       <Separator />
       <ListsToggle options={['bullet', 'number']} />
       <Separator />
@@ -86,6 +116,12 @@ export function ToolbarContents() {
         opened={dialog === 'image'}
         onClose={() => setDialog(null)}
         onInsert={({ src, alt, width }) => editor && insertImage(editor, src, alt, width)}
+      />
+      <LinkDialog
+        link={link}
+        onClose={() => setLink(null)}
+        onApply={(fields) => linkEditor && applyLink(linkEditor, fields)}
+        onRemove={() => linkEditor && removeLink(linkEditor)}
       />
       <EmbedDialog
         opened={dialog === 'embed'}
