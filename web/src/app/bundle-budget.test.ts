@@ -101,7 +101,7 @@ describe('the budget measurement', () => {
   });
 });
 
-describe('the first-load budgets of DESIGN.md', () => {
+describe('the first-load budgets', () => {
   let result: Record<BudgetName, BudgetResult>;
 
   // A build newer than every source (the rule of `npm start`) is measured as it is; otherwise, or when
