@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import NProgress from 'nprogress';
+import { afterAll, afterEach, vi } from 'vitest';
+import '../lib/progress';
 
 // Screens load lazily; on a busy two-core CI machine a lazy chunk can take longer than the default
 // 1 s that findBy*/waitFor wait, which made tests fail by timing alone.
@@ -28,6 +30,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
+
+// The progress bar fades out on timers; after a file's last request they could fire once jsdom is
+// gone ("document is not defined"). Without animation they settle at once, and the last hook waits
+// for that.
+NProgress.configure({ speed: 0, trickle: false });
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 afterEach(() => {
   cleanup();
