@@ -245,6 +245,9 @@ describe('edit page', { timeout: 20_000 }, () => {
   it('deletes only once the exact title is typed', async () => {
     serve({ [`DELETE anon/${ID}`]: () => new Response(null, { status: 204 }) });
     renderEdit();
+    // The Markdown editor arrives in a chunk of its own and re-renders the form; on a loaded machine
+    // that could land between opening the menu and choosing from it, so the menu opens once it is there.
+    await screen.findByRole('toolbar', {}, { timeout: 20_000 });
     await userEvent.click(await screen.findByRole('button', { name: 'Optionen' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Beitrag löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beitrag löschen' });
