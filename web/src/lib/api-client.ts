@@ -53,6 +53,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether the app already told the user of this failure (toast or error page), so callers need not. */
+export function isHandledError(error: unknown): boolean {
+  return error instanceof ApiError && error.handled;
+}
+
 let navigateTo: (target: ClientNavigation) => void = () => {};
 let currentEntryProvider: (() => CachedEntry | null) | null = null;
 

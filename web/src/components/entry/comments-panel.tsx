@@ -20,7 +20,7 @@ import {
   type CommentOrigin,
 } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
+import { isHandledError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
 import { DateTimeText } from '../date-time-text';
 import classes from './entry-panels.module.css';
@@ -131,7 +131,7 @@ export function CommentsPanel({
       (error: unknown) => {
         setPending(false);
         // An error the API client already reported (an expired session, say) needs no second message.
-        setFailed(!(error instanceof ApiError && error.handled));
+        setFailed(!isHandledError(error));
       },
     );
   };

@@ -3,7 +3,7 @@ import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isHandledError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { useLoginModerator } from './api/login';
 import { SessionExpiredAlert } from './components/session-expired-alert';
@@ -25,14 +25,13 @@ export function Component() {
   };
 
   const error = login.error;
-  const errorMessage =
-    error instanceof ApiError && error.handled
-      ? null
-      : error instanceof ApiError && error.status === 401
-        ? t('auth.login.invalid')
-        : error
-          ? t('auth.login.failed')
-          : null;
+  const errorMessage = isHandledError(error)
+    ? null
+    : error instanceof ApiError && error.status === 401
+      ? t('auth.login.invalid')
+      : error
+        ? t('auth.login.failed')
+        : null;
 
   return (
     <Page title={t('auth.login.title')} size="xs">

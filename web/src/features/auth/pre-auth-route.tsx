@@ -3,7 +3,7 @@ import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isHandledError } from '../../lib/api-client';
 import { writeCurrentEntry } from '../../lib/current-entry';
 import { Page } from '../../components/page';
 import { useLoginAuthor } from './api/login-author';
@@ -36,14 +36,13 @@ export function Component() {
   };
 
   const error = login.error;
-  const errorMessage =
-    error instanceof ApiError && error.handled
-      ? null
-      : error instanceof ApiError && error.status === 401
-        ? t('auth.preAuth.invalid')
-        : error
-          ? t('auth.preAuth.failed')
-          : null;
+  const errorMessage = isHandledError(error)
+    ? null
+    : error instanceof ApiError && error.status === 401
+      ? t('auth.preAuth.invalid')
+      : error
+        ? t('auth.preAuth.failed')
+        : null;
 
   return (
     <Page title={t('auth.preAuth.title')} size="xs">

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isHandledError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { useEntry } from './api/get-entry';
 import { useEntrySchema } from './api/get-entry-schema';
@@ -27,7 +27,7 @@ export function Component() {
   const failed = [entry, schema, uiSchema, validator].find((query) => query.isError);
   if (failed) {
     const error = failed.error;
-    if (error instanceof ApiError && error.handled) return <Loader aria-label={t('common.loading')} />;
+    if (isHandledError(error)) return <Loader aria-label={t('common.loading')} />;
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <Page title={t('entry.edit.title')}>

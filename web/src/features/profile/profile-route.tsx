@@ -3,7 +3,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Page } from '../../components/page';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isHandledError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract';
 import { useChangeOwnPassword } from './api/change-own-password';
@@ -46,7 +46,7 @@ export function ProfilePage() {
           setResult('changed');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.handled) return;
+          if (isHandledError(error)) return;
           const wrongOld =
             error instanceof ApiError &&
             (error.code === 'INVALID_CREDENTIALS' ||

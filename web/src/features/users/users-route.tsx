@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../components/date-time-text';
 import { Page } from '../../components/page';
 import { TypedConfirmModal } from '../../components/typed-confirm-modal';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isHandledError } from '../../lib/api-client';
 import { showSuccessToast } from '../../lib/notify';
 import { ACCOUNT_ROLES, type AccountRole } from '../../lib/contract';
 import { useChangeUserRole } from './api/change-user-role';
@@ -25,7 +25,7 @@ export function UsersPage() {
 
   // The client branches on the code: the server refuses to delete or demote the last admin.
   const explain = (error: unknown, fallbackKey: string) => {
-    if (error instanceof ApiError && error.handled) return;
+    if (isHandledError(error)) return;
     const code: string = error instanceof ApiError ? error.code : '';
     setActionError(code === 'LAST_ADMIN' ? t('users.lastAdmin') : t(fallbackKey));
   };

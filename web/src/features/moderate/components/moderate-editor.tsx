@@ -21,7 +21,7 @@ import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { EntryTimeline } from '../../../components/entry/entry-timeline';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import { localizeText, SchemaForm, scopeOfError, translateFieldErrors, UploadProvider } from '../../../forms';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isHandledError } from '../../../lib/api-client';
 import { showSuccessToast } from '../../../lib/notify';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import { useAddEntryComment } from '../api/add-entry-comment';
@@ -156,7 +156,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
       },
       onError: (error) => {
         setDeleting(false);
-        if (error instanceof ApiError && error.handled) return;
+        if (isHandledError(error)) return;
         setNotice({ tone: 'error', text: t('moderate.deleteFailed') });
       },
     });

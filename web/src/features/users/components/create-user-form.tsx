@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isHandledError } from '../../../lib/api-client';
 import {
   ACCOUNT_ROLES,
   PASSWORD_MAX,
@@ -45,7 +45,7 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
           onCreated(username);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.handled) return;
+          if (isHandledError(error)) return;
           const field = error instanceof ApiError ? error.fields?.[0]?.field : undefined;
           if (error instanceof ApiError && (error.status === 409 || field === 'username')) {
             setProblems({ username: t('users.usernameRule') });

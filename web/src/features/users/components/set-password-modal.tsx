@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isHandledError } from '../../../lib/api-client';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/contract';
 import { isValidPasswordLength } from '../account-rules';
 import { useSetUserPassword } from '../api/set-user-password';
@@ -56,7 +56,7 @@ function SetPasswordForm({
       {
         onSuccess: () => onDone(username),
         onError: (error) => {
-          if (error instanceof ApiError && error.handled) return;
+          if (isHandledError(error)) return;
           const isOwn =
             error instanceof ApiError && error.fields?.some((field) => field.field === 'old_password');
           setProblems({ form: isOwn ? t('users.ownPasswordInProfile') : t('users.setPasswordFailed') });

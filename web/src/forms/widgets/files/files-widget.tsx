@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isHandledError } from '../../../lib/api-client';
 import { showDangerToast } from '../../../lib/notify';
 import {
   UploadCancelled,
@@ -30,11 +30,6 @@ import { ErrorList, stringsOf } from '../feedback';
 import { FileItem } from './file-item';
 import { fileKeysOf, fileNameOf } from './file-names';
 import { useUploadQueue } from './use-upload-queue';
-
-/** Failures the app already told the user about (session expiry, 413 toast, error pages) get no second toast. */
-function isHandled(error: unknown): boolean {
-  return error instanceof ApiError && error.handled;
-}
 
 const BORDER_OF_STATE = {
   neutral: undefined,
@@ -101,7 +96,7 @@ export function FilesWidget({
         setAnnouncement(t('forms.files.announce.cancelled', { name }));
         return;
       }
-      if (isHandled(error)) return;
+      if (isHandledError(error)) return;
       const text =
         error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
           ? t('forms.files.uploadFailed.content', { name })
@@ -161,7 +156,7 @@ export function FilesWidget({
       }
       return true;
     } catch (error) {
-      if (!isHandled(error)) {
+      if (!isHandledError(error)) {
         showDangerToast(t('forms.files.renameFailed.title'), t('forms.files.renameFailed.text', { name }));
       }
       return false;
@@ -183,7 +178,7 @@ export function FilesWidget({
         const at = Math.min(index, now.length);
         commit([...now.slice(0, at), uri, ...now.slice(at)]);
       }
-      if (!isHandled(error)) {
+      if (!isHandledError(error)) {
         showDangerToast(t('forms.files.deleteFailed.title'), t('forms.files.deleteFailed.text', { name }));
       }
     });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Alert, Button, Group, Input, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isHandledError } from '../../../lib/api-client';
 import { API_BASE } from '../../../lib/contract';
 import { showDangerToast } from '../../../lib/notify';
 import {
@@ -18,6 +18,7 @@ import {
 import type { FieldState, WidgetProps } from '../../types';
 import { useUploads } from '../../upload-context';
 import { ErrorList } from '../feedback';
+import { fileNameOf } from '../files/file-names';
 import { canCropImages } from './canvas-support';
 import { isAnimatedGifFile } from './gif-frames';
 import classes from './image-widget.module.css';
@@ -41,17 +42,6 @@ export function previewUrlOf(url: string): string {
 /** Files the app stores live under the API; other URIs are only forgotten, never deleted. */
 function isStoredFile(url: string): boolean {
   return url.startsWith(`${API_BASE}/`);
-}
-
-/** The name a file URL ends with, for the image's alternative text. */
-function fileNameOf(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? '';
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(name) || url;
-  } catch {
-    return name;
-  }
 }
 
 function objectUrlOf(blob: Blob): string | null {
@@ -118,7 +108,7 @@ export function ImageWidget({ id, value, onChange, label, help, errors, state, d
         },
         (error: unknown) => {
           if (error instanceof UploadCancelled) return;
-          if (error instanceof ApiError && error.handled) return;
+          if (isHandledError(error)) return;
           const reason =
             error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
               ? t('forms.image.rejected.format')
@@ -187,7 +177,7 @@ export function ImageWidget({ id, value, onChange, label, help, errors, state, d
       // Already gone on the server: the field lets go of it as well.
       if (error instanceof ApiError && error.status === 404) {
         onChange('');
-      } else if (!(error instanceof ApiError && error.handled)) {
+      } else if (!isHandledError(error)) {
         showDangerToast(t('forms.image.removeFailed.title'), t('forms.image.removeFailed.text'));
       }
     } finally {

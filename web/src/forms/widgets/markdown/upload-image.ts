@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
+import { isHandledError } from '../../../lib/api-client';
 import { showDangerToast } from '../../../lib/notify';
 import { formatMegabytes, refuseTooLarge, uploadFile, UploadCancelled } from '../../../lib/uploads';
 import type { UploadContextValue } from '../../upload-context';
@@ -49,7 +49,7 @@ export function uploadEditorImage(
       const reason = error instanceof Error ? error.message : String(error);
       const message = t(`markdownEditor.upload.refused.${target.role}`, { message: reason });
       // Session expiry, 429 and 500 already have their app-wide reaction; everything else is ours.
-      if (!(error instanceof ApiError && error.handled)) {
+      if (!isHandledError(error)) {
         showDangerToast(t('markdownEditor.upload.failedTitle'), message);
       }
       throw new EditorUploadError(message);
