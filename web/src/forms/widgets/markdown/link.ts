@@ -55,7 +55,11 @@ export function applyLink(editor: LexicalEditor, { url, title }: LinkFields): vo
     },
     { discrete: true },
   );
-  if (toggle) editor.dispatchCommand(TOGGLE_LINK_COMMAND, { url, title: title || null });
+  if (!toggle) return;
+  editor.dispatchCommand(TOGGLE_LINK_COMMAND, { url, title: title || null });
+  // The caret goes after the new link, as after any insertion: left selected, the next key typed
+  // (Enter, a letter) would replace the linked text.
+  editor.update(() => $linkAtSelection()?.selectEnd(), { discrete: true });
 }
 
 /** Turns the link at the cursor or in the selection back into plain text. */
