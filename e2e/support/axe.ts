@@ -1,8 +1,41 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails the journey when axe-core finds any WCAG A/AA violation on the page as it is now. */
+/** How long the page may keep animating before the check runs anyway (and then reports what it sees). */
+const SETTLE_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits until no finite CSS transition or animation runs, twice in a row a frame apart: a dialog that
+ * fades out or a toast that slides in is half there, and axe would judge the half (a closing dialog's
+ * loading button once lost its name that way). Endless ones (spinners) are left running.
+ */
+export async function waitForSettledPage(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      async () => {
+        const running = () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' &&
+                Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+            );
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+        await Promise.all(running().map((animation) => animation.finished.catch(() => null)));
+        await frame();
+        await frame();
+        return running().length === 0;
+      },
+      undefined,
+      { timeout: SETTLE_TIMEOUT_MS, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+/** Fails the journey when axe-core finds any WCAG A/AA violation on the page once it has settled. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await waitForSettledPage(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -25,21 +25,26 @@ export function ConfirmModal({
   color,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
+  // While the dialog fades out its caller may already have cleared the words; the last ones stay, so
+  // the closing dialog and its buttons keep their names.
+  const shown = useRef({ title, text, confirmLabel });
+  if (opened) shown.current = { title, text, confirmLabel };
+  const words = shown.current;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title}
+      title={words.title}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
-        {typeof text === 'string' ? <Text>{text}</Text> : text}
+        {typeof words.text === 'string' ? <Text>{words.text}</Text> : words.text}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button color={color} onClick={onConfirm} loading={isPending} data-autofocus>
-            {confirmLabel}
+            {words.confirmLabel}
           </Button>
         </Group>
       </Stack>
