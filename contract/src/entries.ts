@@ -1,17 +1,17 @@
 import Type from 'typebox';
 import { ErrorObjectSchema } from './errors.ts';
-import { COMMENT_CONTENT_MAX, COMMENT_TITLE_MAX, ENTRY_ACTORS, ENTRY_EVENT_KINDS } from './entry-rules.ts';
+import {
+  COMMENT_CONTENT_MAX,
+  COMMENT_TITLE_MAX,
+  ENTRY_ACTORS,
+  ENTRY_EVENT_KINDS,
+  ENTRY_STATES,
+} from './entry-rules.ts';
 
 export * from './entry-rules.ts';
 
-// Spelled out, as in auth.ts: a mapped array would not give Static<…> its literal union.
-export const EntryStateSchema = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('proposed'),
-  Type.Literal('rejected'),
-  Type.Literal('published'),
-  Type.Literal('deleted'),
-]);
+/** One of the lifecycle's states (lifecycle.ts holds the list; Type.Enum keeps its literal union). */
+export const EntryStateSchema = Type.Enum(ENTRY_STATES);
 
 export const EntryMetaSchema = Type.Object({
   version: Type.String(),

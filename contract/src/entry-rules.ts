@@ -1,10 +1,10 @@
 import type { UiSchema } from './forms/ui-schema.ts';
+import type { EntryState } from './lifecycle.ts';
 
 // The entries' states, events and comment rules without their TypeBox schemas (entries.ts), so the
 // web app's screens carry no TypeBox.
 
-export const ENTRY_STATES = ['draft', 'proposed', 'rejected', 'published', 'deleted'] as const;
-export type EntryState = (typeof ENTRY_STATES)[number];
+export * from './lifecycle.ts';
 
 /** The licence every entry is published under, named in each entry's meta. */
 export const ENTRY_LICENCE = 'CC BY-SA 4.0';
