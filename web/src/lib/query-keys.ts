@@ -1,0 +1,44 @@
+// Every TanStack Query cache key of the app, from one factory per resource, so no component spells a
+// key array and an invalidation reaches exactly what it names (a prefix key covers its children).
+
+export const configKeys = {
+  all: () => ['config'] as const,
+  forType: (type: string) => ['config', type] as const,
+};
+
+/** The entry types: the list, and per type its schema, UI schema and compiled validator. */
+export const entryTypeKeys = {
+  list: () => ['entry-types'] as const,
+  adminList: () => ['admin', 'cpts'] as const,
+  schema: (type: string) => ['entry-type', type, 'schema'] as const,
+  uiSchema: (type: string) => ['entry-type', type, 'ui-schema'] as const,
+  validator: (type: string) => ['entry-type', type, 'validator'] as const,
+};
+
+/** One entry as its author sees it (`anon/…`). */
+export const authorEntryKeys = {
+  detail: (id: string) => ['entry', id] as const,
+  events: (id: string) => ['entry', id, 'events'] as const,
+  comments: (id: string) => ['entry', id, 'comments'] as const,
+  commentSchema: (id: string) => ['entry', id, 'comment-schema'] as const,
+};
+
+/** Entries as moderation sees them (`admin/…`): lists, search, one entry and its side lists. */
+export const moderationEntryKeys = {
+  lists: () => ['admin', 'entries'] as const,
+  list: (filter: unknown) => ['admin', 'entries', filter] as const,
+  search: (params: unknown) => ['admin', 'search', params] as const,
+  detail: (id: string) => ['admin', 'entry', id] as const,
+  events: (id: string) => ['admin', 'entry', id, 'events'] as const,
+  comments: (id: string) => ['admin', 'entry', id, 'comments'] as const,
+};
+
+export const adminKeys = {
+  dashboard: () => ['admin', 'dashboard'] as const,
+  users: () => ['admin', 'users'] as const,
+  health: () => ['admin', 'healthmetric'] as const,
+};
+
+export const accountKeys = {
+  own: () => ['auth', 'account'] as const,
+};
