@@ -25,7 +25,7 @@ export function FilesWidget({
   schema,
 }: WidgetProps) {
   const { t } = useTranslation();
-  const files = useFilesWidget({ value, onChange, disabled, schema });
+  const uploader = useFilesWidget({ value, onChange, disabled, schema });
 
   const labelId = `${id}-label`;
   const errorId = errors.length > 0 ? `${id}-error` : undefined;
@@ -52,39 +52,39 @@ export function FilesWidget({
       >
         <VisuallyHidden id={newTabHintId}>{t('forms.files.opensInNewTab')}</VisuallyHidden>
         <FileList
-          ref={files.listRef}
-          files={files.files}
-          keys={files.keys}
+          ref={uploader.listRef}
+          files={uploader.files}
+          keys={uploader.keys}
           labelId={labelId}
           disabled={disabled}
           newTabHintId={newTabHintId}
-          onRename={files.rename}
-          onRemove={files.remove}
+          onRename={uploader.rename}
+          onRemove={uploader.remove}
         />
-        <UploadList uploads={files.uploads} disabled={disabled} onCancel={files.cancelUpload} />
+        <UploadList uploads={uploader.uploads} disabled={disabled} onCancel={uploader.cancelUpload} />
         <FileDropZone
           label={label}
           state={state}
-          canUpload={files.canUpload}
-          hasTarget={files.hasTarget}
-          status={files.status}
+          canUpload={uploader.canUpload}
+          hasTarget={uploader.hasTarget}
+          status={uploader.status}
           statusId={statusId}
-          accept={files.accept}
-          resetRef={files.resetInputRef}
-          pickButtonRef={files.pickButtonRef}
-          onFiles={files.addFiles}
+          accept={uploader.accept}
+          resetRef={uploader.resetInputRef}
+          pickButtonRef={uploader.pickButtonRef}
+          onFiles={uploader.addFiles}
         />
-        {files.notices.length > 0 && (
+        {uploader.notices.length > 0 && (
           <Alert
             color="yellow"
             withCloseButton
             closeButtonLabel={t('forms.files.dismiss')}
-            onClose={files.dismissNotices}
+            onClose={uploader.dismissNotices}
           >
-            <ErrorList errors={files.notices} />
+            <ErrorList errors={uploader.notices} />
           </Alert>
         )}
-        <VisuallyHidden role="status">{files.announcement}</VisuallyHidden>
+        <VisuallyHidden role="status">{uploader.announcement}</VisuallyHidden>
       </Stack>
     </Input.Wrapper>
   );
