@@ -36,6 +36,7 @@ void i18n.use(initReactI18next).init({
   resources: { de: { translation: de } },
   lng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
+  // de-CH's catalogue holds only what Swiss spelling changes (ss for ß); the rest is German's.
   fallbackLng: { 'de-CH': ['de'], default: [DEFAULT_LOCALE] },
   interpolation: { escapeValue: false },
   initAsync: false,

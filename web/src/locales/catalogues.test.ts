@@ -16,7 +16,10 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   return out;
 }
 
-const catalogues = { de: flatten(de), 'de-CH': flatten(deCH), en: flatten(en) };
+const german = flatten(de);
+const swiss = flatten(deCH);
+// What a de-CH reader sees: its own words where Swiss German differs, German's elsewhere.
+const catalogues = { de: german, 'de-CH': new Map([...german, ...swiss]), en: flatten(en) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('translation catalogues', () => {
@@ -27,6 +30,10 @@ describe('translation catalogues', () => {
     expect([...keys].filter(([, value]) => !value.trim())).toEqual([]);
   });
 
+  it('de and en have exactly the same keys', () => {
+    expect([...catalogues.en.keys()].sort()).toEqual([...german.keys()].sort());
+  });
+
   it.each(Object.entries(catalogues))(
     '%s translates every validation message key of the contract',
     (_name, keys) => {
@@ -35,14 +42,27 @@ describe('translation catalogues', () => {
   );
 
   it('uses the same placeholders in every language', () => {
-    for (const [key, text] of catalogues.de) {
+    for (const [key, text] of german) {
       expect(placeholders(catalogues.en.get(key) ?? ''), key).toEqual(placeholders(text));
       expect(placeholders(catalogues['de-CH'].get(key) ?? ''), key).toEqual(placeholders(text));
     }
   });
+});
 
-  it('de-CH uses Swiss spelling: no ß', () => {
-    const withEszett = [...catalogues['de-CH']].filter(([, value]) => value.includes('ß'));
-    expect(withEszett).toEqual([]);
+describe('de-CH', () => {
+  it('holds only keys German has', () => {
+    expect([...swiss.keys()].filter((key) => !german.has(key))).toEqual([]);
+  });
+
+  it('holds only what differs from German (the rest falls back to de)', () => {
+    expect([...swiss].filter(([key, value]) => german.get(key) === value)).toEqual([]);
+  });
+
+  it('uses Swiss spelling: no ß', () => {
+    expect([...swiss].filter(([, value]) => value.includes('ß'))).toEqual([]);
+  });
+
+  it('overrides every German text with ß', () => {
+    expect([...german].filter(([key, value]) => value.includes('ß') && !swiss.has(key))).toEqual([]);
   });
 });
