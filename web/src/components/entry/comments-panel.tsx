@@ -19,6 +19,7 @@ import {
   type CommentInput,
   type CommentOrigin,
 } from '@einwurf/contract';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isHandledError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
@@ -29,16 +30,16 @@ import classes from './entry-panels.module.css';
 export type CommentsViewer = 'author' | 'moderation';
 
 type CommentsTexts = {
-  intro: string;
-  loading: string;
-  empty: string;
-  list: string;
-  origin: string;
-  form: string;
-  subject: string;
-  content: string;
-  submit: string;
-  addFailed: string;
+  intro: ParseKeys;
+  loading: ParseKeys;
+  empty: ParseKeys;
+  list: ParseKeys;
+  origin: Record<CommentOrigin, ParseKeys>;
+  form: ParseKeys;
+  subject: ParseKeys;
+  content: ParseKeys;
+  submit: ParseKeys;
+  addFailed: ParseKeys;
   /** The author's page has shown comment dates without the zone since it launched. */
   showsZone: boolean;
 };
@@ -49,7 +50,7 @@ const TEXTS: Record<CommentsViewer, CommentsTexts> = {
     loading: 'comments.loading',
     empty: 'comments.none',
     list: 'comments.list',
-    origin: 'comments.origin',
+    origin: { moderation: 'comments.origin.moderation', contributor: 'comments.origin.contributor' },
     form: 'comments.formLabel',
     subject: 'comments.subject',
     content: 'comments.content',
@@ -62,7 +63,10 @@ const TEXTS: Record<CommentsViewer, CommentsTexts> = {
     loading: 'common.loading',
     empty: 'admin.comments.empty',
     list: 'admin.comments.listLabel',
-    origin: 'admin.comments.origin',
+    origin: {
+      moderation: 'admin.comments.origin.moderation',
+      contributor: 'admin.comments.origin.contributor',
+    },
     form: 'admin.comments.add',
     subject: 'admin.comments.fieldTitle',
     content: 'admin.comments.fieldContent',
@@ -159,7 +163,7 @@ export function CommentsPanel({
               <Group justify="space-between" gap="xs" mb={4}>
                 <Text fw={600}>{comment.title}</Text>
                 <Badge variant="filled" tt="none" color={BADGE_COLOURS[comment.origin]}>
-                  {t(`${texts.origin}.${comment.origin}`)}
+                  {t(texts.origin[comment.origin])}
                 </Badge>
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

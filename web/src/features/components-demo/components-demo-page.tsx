@@ -1,13 +1,18 @@
 import { useId, useState } from 'react';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import { INPUT_TYPES, type PropertySchema, type UiElement } from '@einwurf/contract';
 import { Page } from '../../components/page';
 import { useWidget } from '../../forms/registry';
 import type { FieldState } from '../../forms/types';
 
 const NO_LABEL = { de: '', 'de-CH': '', en: '' };
+const CHOICE_KEYS: Record<'a' | 'b' | 'c', ParseKeys> = {
+  a: 'forms.demo.choiceA',
+  b: 'forms.demo.choiceB',
+  c: 'forms.demo.choiceC',
+};
 
 type Sample = { key: string; heading: string; element: UiElement; schema: PropertySchema; value: unknown };
 
@@ -26,7 +31,7 @@ function samplesOf(t: TFunction): Sample[] {
   });
   const choices = (['a', 'b', 'c'] as const).map((v) => ({
     value: v,
-    text: t(`forms.demo.choice${v.toUpperCase()}`),
+    text: t(CHOICE_KEYS[v]),
   }));
   return [
     sample('input', t('forms.widgets.input'), { widget: 'input' }, 'Einwurf'),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../components/date-time-text';
 import { Page } from '../../components/page';
@@ -24,7 +25,7 @@ export function UsersPage() {
   const [actionError, setActionError] = useState<string | null>(null);
 
   // The client branches on the code: the server refuses to delete or demote the last admin.
-  const explain = (error: unknown, fallbackKey: string) => {
+  const explain = (error: unknown, fallbackKey: ParseKeys) => {
     if (isHandledError(error)) return;
     const code: string = error instanceof ApiError ? error.code : '';
     setActionError(code === 'LAST_ADMIN' ? t('users.lastAdmin') : t(fallbackKey));

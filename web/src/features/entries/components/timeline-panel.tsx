@@ -1,13 +1,13 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EntryEvent } from '../../../lib/contract';
+import type { EntryEvent, EntryState } from '../../../lib/contract';
 import { formatDateTime } from '../../../lib/format-date';
 import { useEntryEvents } from '../api/get-entry-events';
 
 function useEventText() {
   const { t } = useTranslation();
   return (event: EntryEvent) => {
-    const state = (value: string | null) => (value ? t(`entry.state.${value}`) : '–');
+    const state = (value: EntryState | null) => (value ? t(`entry.state.${value}`) : '–');
     return t(`timeline.kind.${event.kind}`, { from: state(event.from_state), to: state(event.to_state) });
   };
 }

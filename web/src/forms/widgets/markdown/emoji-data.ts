@@ -19,7 +19,8 @@ export const EMOJI_GROUPS = [
   'flags',
 ] as const;
 
-export type EmojiGroupKey = (typeof EMOJI_GROUPS)[number];
+/** The groups the picker shows. */
+export type EmojiGroupKey = Exclude<(typeof EMOJI_GROUPS)[number], 'component'>;
 
 /** 0 is the default yellow; 1–5 are the Fitzpatrick tones light … dark. */
 export type SkinTone = 0 | 1 | 2 | 3 | 4 | 5;
@@ -71,7 +72,9 @@ export function groupEmojis(data: readonly CompactEmoji[]): EmojiGroup[] {
     });
     groups.set(key, list);
   }
-  return EMOJI_GROUPS.filter((key) => groups.has(key)).map((key) => ({ key, emojis: groups.get(key)! }));
+  return EMOJI_GROUPS.filter((key): key is EmojiGroupKey => key !== 'component' && groups.has(key)).map(
+    (key) => ({ key, emojis: groups.get(key)! }),
+  );
 }
 
 const cache = new Map<string, Promise<EmojiGroup[]>>();

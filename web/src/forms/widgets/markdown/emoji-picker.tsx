@@ -18,6 +18,7 @@ import {
   SKIN_TONES,
   type EmojiEntry,
   type EmojiGroup,
+  type EmojiGroupKey,
   type SkinTone,
 } from './emoji-data';
 import { ToolbarIconButton } from './toolbar-button';
@@ -72,7 +73,7 @@ function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
   const [groups, setGroups] = useState<EmojiGroup[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
-  const [groupKey, setGroupKey] = useState<string>('smileys-emotion');
+  const [groupKey, setGroupKey] = useState<EmojiGroupKey>('smileys-emotion');
   const [tone, setTone] = useState<SkinTone>(0);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -120,7 +121,11 @@ function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
           label={t('markdownEditor.emoji.category')}
           value={groupKey}
           disabled={searching}
-          onChange={(event) => setGroupKey(event.currentTarget.value)}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            const picked = groups.find((group) => group.key === value);
+            if (picked) setGroupKey(picked.key);
+          }}
           data={groups.map((group) => ({
             value: group.key,
             label: t(`markdownEditor.emoji.groups.${group.key}`),
