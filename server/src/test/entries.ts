@@ -2,12 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Entry, EntryState } from '@einwurf/contract';
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
-import {
-  createEntry,
-  deleteEntryAsModeration,
-  moderateEntry,
-  type EntryChanger,
-} from '../features/entries/service.ts';
+import { createEntry } from '../features/entries/author-service.ts';
+import { deleteEntryAsModeration, moderateEntry } from '../features/entries/moderation-service.ts';
+import type { EntryChanger } from '../features/entries/service.ts';
 import { testConfig } from '../config.ts';
 
 export const TEST_MODERATOR: EntryChanger = Object.freeze({ actor: 'admin', userId: null });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Comment, CommentInput, CommentOrigin } from '@einwurf/contract';
 import type { CommentRow, Database } from '../../db/types.ts';
-import { getEntry, getEntryForModeration, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
+import { getEntryForModeration } from '../entries/moderation-service.ts';
+import { getEntry, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import * as repo from './repository.ts';
 
 type Db = Kysely<Database>;

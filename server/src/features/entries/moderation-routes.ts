@@ -13,13 +13,8 @@ import { requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { listEntriesForModeration } from '../search/service.ts';
 import { EntryParamsSchema } from './routes.ts';
-import {
-  deleteEntryAsModeration,
-  getEntryForModeration,
-  listEntryEvents,
-  moderateEntry,
-  type EntryChanger,
-} from './service.ts';
+import { deleteEntryAsModeration, getEntryForModeration, moderateEntry } from './moderation-service.ts';
+import { listEntryEvents, type EntryChanger } from './service.ts';
 import type { SessionState } from '../auth/service.ts';
 
 const errors = { '4xx': ErrorBodySchema };

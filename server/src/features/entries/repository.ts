@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EntryState } from '@einwurf/contract';
+import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import type { Database, EntryEventRow, EntryRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -44,35 +44,12 @@ export async function findEntry(db: Db, id: string): Promise<EntryRow | undefine
   return db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Writes a moderation save (fields and state together) only at the revision and state it started from. */
-export async function updateEntryAsModeration(
-  db: Db,
-  id: string,
-  from: { revision: number; state: EntryState },
-  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at'>,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('entries')
-    .set(update)
-    .where('id', '=', id)
-    .where('revision', '=', from.revision)
-    .where('state', '=', from.state)
-    .returning('type')
-    .executeTakeFirst();
-  if (!row) return false;
-  await adjustEntryCounts(db, [
-    { type: row.type, state: from.state, delta: -1 },
-    { type: row.type, state: update.state, delta: 1 },
-  ]);
-  return true;
-}
-
 /** Ids of soft-deleted entries deleted before the given time: the ones a purge removes. */
 export async function listEntriesDeletedBefore(db: Db, before: number, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('entries')
     .select('id')
-    .where('state', '=', 'deleted')
+    .where('state', '=', ENTRY_LIFECYCLE.deleted)
     .where('deleted_at', '<', before)
     .limit(limit)
     .execute();
@@ -98,20 +75,32 @@ export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
   return removed.length;
 }
 
-/** Writes a save only when the stored revision is still the one the edit started from. */
+/**
+ * Writes an edit (fields, and the state when it changes) only when the stored revision and state are
+ * still the ones the edit started from.
+ */
 export async function updateEntryAtRevision(
   db: Db,
   id: string,
-  revision: number,
-  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'updated_at'>,
+  from: { revision: number; state: EntryState },
+  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at'>,
 ): Promise<boolean> {
-  const result = await db
+  const row = await db
     .updateTable('entries')
     .set(update)
     .where('id', '=', id)
-    .where('revision', '=', revision)
+    .where('revision', '=', from.revision)
+    .where('state', '=', from.state)
+    .returning('type')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (!row) return false;
+  if (update.state !== from.state) {
+    await adjustEntryCounts(db, [
+      { type: row.type, state: from.state, delta: -1 },
+      { type: row.type, state: update.state, delta: 1 },
+    ]);
+  }
+  return true;
 }
 
 /** Moves an entry to a state only when it is still in the state the change was decided on. */

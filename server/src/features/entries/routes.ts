@@ -8,7 +8,8 @@ import {
 } from '@einwurf/contract';
 import { requireEntryAuthor } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
-import { deleteEntryAsAuthor, getEntry, listEntryEvents, proposeEntry, saveEntry } from './service.ts';
+import { deleteEntryAsAuthor, proposeEntry, saveEntry } from './author-service.ts';
+import { getEntry, listEntryEvents } from './service.ts';
 
 export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
 const errors = { '4xx': ErrorBodySchema };

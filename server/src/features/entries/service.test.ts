@@ -1,24 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_STATES, type EntryActor, type EntryState } from '@einwurf/contract';
+import {
+  canTransition,
+  ENTRY_STATES,
+  lifecycleActorOf,
+  type EntryActor,
+  type EntryState,
+} from '@einwurf/contract';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { addComment } from '../comments/service.ts';
-import {
-  AUTHOR,
-  canTransition,
-  changeEntryState,
-  createEntry,
-  getEntry,
-  listEntryEvents,
-  purgeDeletedEntries,
-} from './service.ts';
+import { createEntry } from './author-service.ts';
+import { AUTHOR, changeEntryState, getEntry, listEntryEvents, purgeDeletedEntries } from './service.ts';
 
 const allowed = (actor: EntryActor) =>
   ENTRY_STATES.flatMap((from) =>
-    ENTRY_STATES.filter((to) => from !== to && canTransition(actor, from, to)).map((to) => `${from}>${to}`),
+    ENTRY_STATES.filter((to) => from !== to && canTransition(lifecycleActorOf(actor), from, to)).map(
+      (to) => `${from}>${to}`,
+    ),
   ).sort();
 
 describe('the transition table', () => {

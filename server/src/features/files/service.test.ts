@@ -8,7 +8,8 @@ import { DEFAULT_ALLOWED_EXTENSIONS } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { TEST_MODERATOR, insertTestEntry } from '../../test/entries.ts';
-import { deleteEntryAsModeration, purgeDeletedEntries } from '../entries/service.ts';
+import { deleteEntryAsModeration } from '../entries/moderation-service.ts';
+import { purgeDeletedEntries } from '../entries/service.ts';
 import { listEntryEvents } from '../entries/repository.ts';
 import * as repo from './repository.ts';
 import {

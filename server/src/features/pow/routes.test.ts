@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { AUTHOR_PASSWORD, redeem, solvedChallenge } from '../../test/pow.ts';
-import { createEntry } from '../entries/service.ts';
+import { createEntry } from '../entries/author-service.ts';
 import { difficultyFor } from './service.ts';
 import { createRedisSpentTokenStore } from './spent-tokens.ts';
 import { signPowToken } from './token.ts';

@@ -1,0 +1,85 @@
+import { ENTRY_LIFECYCLE, type Entry, type EntryUpdate } from '@einwurf/contract';
+import type { EntryRow } from '../../db/types.ts';
+import type { ContentTypes } from '../content-types/service.ts';
+import { assertAuthorMayChange, proposalStates } from './lifecycle.ts';
+import { storedFields, toEntry } from './presenter.ts';
+import * as repo from './repository.ts';
+import {
+  AUTHOR,
+  assertValid,
+  changeEntryState,
+  findEntryRow,
+  newEntryId,
+  recordEntryEvent,
+  softDeleteEntry,
+  typeOf,
+  writeEntryEdit,
+  type Db,
+} from './service.ts';
+
+// The author's use-cases for their own entry: create, save, propose, delete.
+
+/** Creates an empty entry in the lifecycle's first state with the author's password hash, and its `created` event. */
+export async function createEntry(db: Db, input: { type: string; passwordHash: string }): Promise<Entry> {
+  const now = Date.now();
+  const row: EntryRow = {
+    id: newEntryId(),
+    type: input.type,
+    state: ENTRY_LIFECYCLE.initial,
+    title: '',
+    data: JSON.stringify({ content: '' }),
+    password_hash: input.passwordHash,
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await repo.insertEntry(trx, row);
+    await recordEntryEvent(trx, row.id, 'created', AUTHOR, { to: row.state }, now);
+  });
+  return toEntry(row);
+}
+
+/**
+ * Saves an author's edit; the state stays. Fields are checked for their types only, whatever the
+ * state: an unfinished edit of a proposed entry may be kept, and proposing checks the whole schema.
+ */
+export async function saveEntry(
+  db: Db,
+  contentTypes: ContentTypes,
+  id: string,
+  update: EntryUpdate,
+): Promise<Entry> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findEntryRow(trx, id);
+    assertAuthorMayChange(row.state);
+    return writeEntryEdit(
+      trx,
+      contentTypes,
+      row,
+      { data: update.data, state: row.state, mode: 'draft' },
+      AUTHOR,
+    );
+  });
+}
+
+/**
+ * The author's "submit": the stored entry must pass the whole schema (400 naming the fields), then
+ * moves to the state the lifecycle lets the author propose it in; an entry already there stays.
+ */
+export async function proposeEntry(db: Db, contentTypes: ContentTypes, id: string): Promise<Entry> {
+  const row = await findEntryRow(db, id);
+  assertAuthorMayChange(row.state);
+  assertValid(typeOf(contentTypes, row), { title: row.title, ...storedFields(row) }, 'strict');
+  const [proposed = ENTRY_LIFECYCLE.initial] = proposalStates();
+  if (row.state === proposed) return toEntry(row);
+  return changeEntryState(db, id, proposed, AUTHOR, 'proposed');
+}
+
+/** The author's soft delete: 404 when already deleted, 409 ENTRY_READ_ONLY once read-only for the author. */
+export async function deleteEntryAsAuthor(db: Db, id: string): Promise<void> {
+  const row = await findEntryRow(db, id);
+  assertAuthorMayChange(row.state);
+  await softDeleteEntry(db, id, AUTHOR);
+}

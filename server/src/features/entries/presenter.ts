@@ -1,0 +1,40 @@
+import { ENTRY_LICENCE, type Entry, type EntryData, type EntryEvent } from '@einwurf/contract';
+import type { EntryEventRow, EntryRow } from '../../db/types.ts';
+import { VERSION } from '../../version.ts';
+
+function iso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** The fields of a stored entry besides its columns: title and state are columns, the rest is JSON. */
+export function storedFields(row: EntryRow): Record<string, unknown> {
+  return JSON.parse(row.data) as Record<string, unknown>;
+}
+
+/** The API's view of a stored entry: meta plus data with timestamps as ISO strings. */
+export function toEntry(row: EntryRow): Entry {
+  const fields = storedFields(row);
+  const data: EntryData = {
+    ...fields,
+    content: typeof fields['content'] === 'string' ? fields['content'] : '',
+    id: row.id,
+    type: row.type,
+    state: row.state,
+    title: row.title,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    revision: row.revision,
+  };
+  return { meta: { version: VERSION, licence: ENTRY_LICENCE }, data };
+}
+
+/** The API's view of one line of an entry's timeline, with its time as an ISO string. */
+export function toEntryEvent(row: EntryEventRow): EntryEvent {
+  return {
+    kind: row.kind,
+    actor: row.actor,
+    from_state: row.from_state,
+    to_state: row.to_state,
+    created_at: iso(row.created_at),
+  };
+}
