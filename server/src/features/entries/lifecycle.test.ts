@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defineLifecycle,
+  ENTRY_ACTORS,
+  ENTRY_LIFECYCLE,
+  ENTRY_STATES,
+  lifecycleActorOf,
+  transitionsFrom,
+  type EntryState,
+  type Lifecycle,
+} from '@einwurf/contract';
+import { AppError } from '../../errors.ts';
+import { assertAuthorMayChange, assertTransition, proposalStates } from './lifecycle.ts';
+
+type Archivable = EntryState | 'archived';
+
+// A lifecycle with a state the shipped one lacks: moderation archives published entries and brings
+// them back; the author can no longer change an archived entry.
+const WITH_ARCHIVE: Lifecycle<Archivable> = defineLifecycle<Archivable>({
+  ...ENTRY_LIFECYCLE,
+  states: [...ENTRY_STATES, 'archived'],
+  transitions: {
+    author: ENTRY_LIFECYCLE.transitions.author,
+    moderation: {
+      ...ENTRY_LIFECYCLE.transitions.moderation,
+      published: [...(ENTRY_LIFECYCLE.transitions.moderation.published ?? []), 'archived'],
+      archived: ['published', 'deleted'],
+    },
+  },
+  authorReadOnly: ['published', 'archived'],
+});
+
+/** Whether the server's check lets the change through; any other failure than 409 fails the test. */
+function serverAccepts<S extends string>(
+  actor: (typeof ENTRY_ACTORS)[number],
+  from: S,
+  to: S,
+  lifecycle: Lifecycle<S>,
+): boolean {
+  try {
+    assertTransition(actor, from, to, lifecycle);
+    return true;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      statusCode: 409,
+      message: `an entry cannot go from ${from} to ${to} (${actor})`,
+    });
+    return false;
+  }
+}
+
+describe.each([
+  { name: 'the shipped lifecycle', lifecycle: ENTRY_LIFECYCLE as Lifecycle<Archivable> },
+  { name: 'a lifecycle with an archived state', lifecycle: WITH_ARCHIVE },
+])("the server's transition check on $name", ({ lifecycle }) => {
+  it.each(ENTRY_ACTORS)('lets %s make exactly the changes the lifecycle lists, and no other', (actor) => {
+    for (const from of lifecycle.states) {
+      const listed = transitionsFrom(lifecycleActorOf(actor), from, lifecycle);
+      const accepted = lifecycle.states.filter((to) => serverAccepts(actor, from, to, lifecycle));
+      expect(accepted, `${actor} from ${from}`).toEqual(listed);
+    }
+  });
+});
+
+describe('the server with a lifecycle of its own', () => {
+  it('answers moderation archiving and restoring, and refuses the author every change to an archived entry', () => {
+    expect(serverAccepts('mod', 'published', 'archived', WITH_ARCHIVE)).toBe(true);
+    expect(serverAccepts('admin', 'archived', 'published', WITH_ARCHIVE)).toBe(true);
+    expect(serverAccepts('mod', 'draft', 'archived', WITH_ARCHIVE)).toBe(false);
+    for (const to of WITH_ARCHIVE.states)
+      expect(serverAccepts('author', 'archived', to, WITH_ARCHIVE)).toBe(false);
+    expect(() => assertAuthorMayChange('archived', undefined, WITH_ARCHIVE)).toThrow(
+      expect.objectContaining({
+        code: 'ENTRY_READ_ONLY',
+        message: 'the entry is archived and can no longer be changed',
+      }),
+    );
+    expect(() => assertAuthorMayChange('rejected', undefined, WITH_ARCHIVE)).not.toThrow();
+    expect(proposalStates(WITH_ARCHIVE)).toEqual(['proposed']);
+  });
+
+  it('refuses what the shipped lifecycle does not know, whatever the fixture allows', () => {
+    expect(serverAccepts('mod', 'published', 'archived' as EntryState, ENTRY_LIFECYCLE)).toBe(false);
+  });
+});
