@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Entry, EntryState } from '@einwurf/contract';
+import { ENTRY_LIFECYCLE, isDeletedState, type Entry, type EntryState } from '@einwurf/contract';
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
 import { createEntry } from '../features/entries/author-service.ts';
@@ -37,7 +37,7 @@ export async function insertTestEntry(
   const type = input.type ?? 'article';
   const contentTypes = await shippedContentTypes();
   const created = await createEntry(db, { type, passwordHash: 'not a hash' });
-  const state = input.state ?? 'draft';
+  const state = input.state ?? ENTRY_LIFECYCLE.initial;
   const saved = await moderateEntry(
     db,
     contentTypes,
@@ -49,12 +49,12 @@ export async function insertTestEntry(
         content: input.content ?? 'Text.',
         ...completeFields(type),
         ...input.fields,
-        state: state === 'deleted' ? 'draft' : state,
+        state: isDeletedState(state) ? ENTRY_LIFECYCLE.initial : state,
       },
     },
     TEST_MODERATOR,
   );
-  if (state !== 'deleted') return saved;
+  if (!isDeletedState(state)) return saved;
   await deleteEntryAsModeration(db, created.data.id, TEST_MODERATOR);
-  return { ...saved, data: { ...saved.data, state: 'deleted' } };
+  return { ...saved, data: { ...saved.data, state } };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ENTRY_LIFECYCLE } from '@einwurf/contract';
 import type { Database, FileRow, NewFileRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -52,7 +53,7 @@ export async function isEntryOpen(db: Db, entryId: string): Promise<boolean> {
     .selectFrom('entries')
     .select('id')
     .where('id', '=', entryId)
-    .where('state', '!=', 'deleted')
+    .where('state', '!=', ENTRY_LIFECYCLE.deleted)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { API_BASE, type Role } from '@einwurf/contract';
+import { API_BASE, isDeletedState, type Role } from '@einwurf/contract';
 import type { Database, FileRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { assertAuthorMayChange } from '../entries/lifecycle.ts';
 import { recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { checkContent, peekHead } from './content-check.ts';
 import { storeImage } from './images.ts';
@@ -242,12 +243,10 @@ export async function authorizeFile(
   const entry = await repo.findEntryOfFile(db, row.entry_id);
   if (!entry) throw noSuchFile();
   if (isModeration(viewer)) return;
-  const isAuthor = viewer.role === 'anon' && viewer.entryId === entry.id && entry.state !== 'deleted';
+  const isAuthor = viewer.role === 'anon' && viewer.entryId === entry.id && !isDeletedState(entry.state);
   if (mode === 'read' && (entry.state === 'published' || isAuthor)) return;
   if (!isAuthor) throw noSuchFile();
-  if (entry.state === 'published') {
-    throw new AppError('ENTRY_READ_ONLY', 'the entry is published and its files can no longer be changed');
-  }
+  assertAuthorMayChange(entry.state, 'its files can no longer be changed');
 }
 
 /**
@@ -262,10 +261,8 @@ export async function prepareUpload(
   by: EntryChanger,
 ): Promise<FileLimits> {
   const entry = await repo.findEntryOfFile(db, entryId);
-  if (!entry || entry.state === 'deleted') throw new AppError('NOT_FOUND', 'No such entry');
-  if (entry.state === 'published' && by.actor === 'author') {
-    throw new AppError('ENTRY_READ_ONLY', 'the entry is published and takes no more files');
-  }
+  if (!entry || isDeletedState(entry.state)) throw new AppError('NOT_FOUND', 'No such entry');
+  if (by.actor === 'author') assertAuthorMayChange(entry.state, 'takes no more files');
   return fileLimitsFor(server, contentTypes.types.get(entry.type));
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EntryState } from '@einwurf/contract';
+import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { dialectOf } from '../../db/database.ts';
 import { stateFacet, typeFacet } from './text.ts';
 import type { Database } from '../../db/types.ts';
@@ -69,7 +69,7 @@ function filtered(db: Db, filter: ListFilter) {
   let query = db.selectFrom('entries');
   query =
     filter.state === undefined
-      ? query.where('state', '<>', 'deleted')
+      ? query.where('state', '<>', ENTRY_LIFECYCLE.deleted)
       : query.where('state', '=', filter.state);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   return query;
@@ -91,7 +91,7 @@ export async function listEntries(
   let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
   counted =
     filter.state === undefined
-      ? counted.where('state', '<>', 'deleted')
+      ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
       : counted.where('state', '=', filter.state);
   if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
   const { count } = await counted.executeTakeFirstOrThrow();
@@ -119,7 +119,10 @@ export async function listEntries(
 }
 
 function stateAndType(filter: ListFilter) {
-  const state = filter.state === undefined ? sql`e.state <> 'deleted'` : sql`e.state = ${filter.state}`;
+  const state =
+    filter.state === undefined
+      ? sql`e.state <> ${sql.lit(ENTRY_LIFECYCLE.deleted)}`
+      : sql`e.state = ${filter.state}`;
   return filter.type === undefined ? state : sql`${state} and e.type = ${filter.type}`;
 }
 
@@ -219,7 +222,7 @@ async function searchSqlite(
   const phrases = `(${terms.map((t) => `"${t}"`).join(' ')})`;
   let facets =
     filter.state === undefined
-      ? ` NOT facets:${stateFacet('deleted')}`
+      ? ` NOT facets:${stateFacet(ENTRY_LIFECYCLE.deleted)}`
       : ` AND facets:${stateFacet(filter.state)}`;
   if (filter.type !== undefined) facets += ` AND facets:${typeFacet(filter.type)}`;
   const match = `{title body} : ${phrases}${facets}`;
