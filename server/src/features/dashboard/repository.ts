@@ -23,12 +23,12 @@ export type TimelineRow = {
   created_at: number;
 };
 
-/** Proposed entries, the longest waiting (oldest update) first. */
-export async function listProposals(db: Db, limit: number): Promise<ProposalRow[]> {
+/** Entries in the given states, the longest waiting (oldest update) first. */
+export async function listProposals(db: Db, states: EntryState[], limit: number): Promise<ProposalRow[]> {
   return db
     .selectFrom('entries')
     .select(['id', 'type', 'title', 'state', 'updated_at'])
-    .where('state', '=', 'proposed')
+    .where('state', 'in', states)
     .orderBy('updated_at', 'asc')
     .orderBy('id')
     .limit(limit)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DASHBOARD_PROPOSALS_MAX, DASHBOARD_TIMELINE_SIZE, type Dashboard } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
+import { proposalStates } from '../entries/lifecycle.ts';
 import * as repo from './repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -11,7 +12,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function loadDashboard(db: Kysely<Database>): Promise<Dashboard> {
   const [proposals, events] = await Promise.all([
-    repo.listProposals(db, DASHBOARD_PROPOSALS_MAX),
+    repo.listProposals(db, proposalStates(), DASHBOARD_PROPOSALS_MAX),
     repo.listLatestEvents(db, DASHBOARD_TIMELINE_SIZE),
   ]);
   const comments = new Map(

@@ -31,12 +31,12 @@ export async function countEntriesByState(db: Db): Promise<{ state: EntryState; 
   return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
 }
 
-/** The oldest last update among proposed entries (epoch ms), if any. */
-export async function oldestProposalUpdate(db: Db): Promise<number | null> {
+/** The oldest last update among entries in the given states (epoch ms), if any. */
+export async function oldestProposalUpdate(db: Db, states: EntryState[]): Promise<number | null> {
   const row = await db
     .selectFrom('entries')
     .select((eb) => eb.fn.min<number>('updated_at').as('oldest'))
-    .where('state', '=', 'proposed')
+    .where('state', 'in', states)
     .executeTakeFirst();
   return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
 }

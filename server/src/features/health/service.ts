@@ -6,6 +6,7 @@ import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { RequestStats } from '../../plugins/metrics.ts';
 import { VERSION } from '../../version.ts';
+import { proposalStates } from '../entries/lifecycle.ts';
 import * as repo from './repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
@@ -93,7 +94,10 @@ export async function collectHealthMetric(
   let size: number | null = null;
   let oldest: number | null = null;
   if (reachable) {
-    [size, oldest] = await Promise.all([repo.databaseSize(db), repo.oldestProposalUpdate(db)]);
+    [size, oldest] = await Promise.all([
+      repo.databaseSize(db),
+      repo.oldestProposalUpdate(db, proposalStates()),
+    ]);
     for (const { state, count } of await repo.countEntriesByState(db)) perState[state] = count;
   } else {
     problems.push('database_unreachable');
@@ -117,7 +121,7 @@ export async function collectHealthMetric(
       event_loop_delay_ms: options.stats.eventLoopDelayMs(),
       database: { kind: dialectOf(db), reachable, latency_ms: latency, size_bytes: size },
       entries_per_state: perState,
-      proposals_waiting: perState.proposed,
+      proposals_waiting: proposalStates().reduce((sum, state) => sum + perState[state], 0),
       oldest_proposal_age_seconds: oldestAge,
       storage: { used_bytes: used, free_bytes: disk?.free ?? null },
       requests_per_minute: traffic.requestsPerMinute,
