@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CommentOrigin, EntryActor, EntryState } from '@einwurf/contract';
+import {
+  ENTRY_LIFECYCLE,
+  ENTRY_STATES,
+  isDeletedState,
+  isReadOnlyForAuthor,
+  transitionsFrom,
+  type CommentOrigin,
+  type EntryActor,
+  type EntryState,
+  type LifecycleActor,
+} from '@einwurf/contract';
 import type { Database, NewCommentRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
 import type { ContentTypes } from '../content-types/service.ts';
+import { proposalStates } from '../entries/lifecycle.ts';
 import { newEntryId } from '../entries/service.ts';
 import { searchDocumentOf } from '../search/service.ts';
 import { hashPassword } from '../users/passwords.ts';
@@ -12,14 +23,57 @@ import { ENGLISH_WORDS, GERMAN_WORDS, RARE_WORDS } from './words.ts';
 const DAY_MS = 24 * 3600_000;
 const RARE_SHARE = 0.001;
 
-// The share of each state among seeded entries.
-const STATE_WEIGHTS: [EntryState, number][] = [
-  ['draft', 0.2],
-  ['proposed', 0.15],
-  ['rejected', 0.1],
-  ['published', 0.5],
-  ['deleted', 0.05],
-];
+const INITIAL = ENTRY_LIFECYCLE.initial;
+
+/**
+ * The share of each state among seeded entries, by the state's part in the lifecycle: half of them
+ * finished (read-only for their author), a fifth never left the first state, a twentieth deleted, the
+ * rest shared by the states between.
+ */
+const STATE_WEIGHTS: [EntryState, number][] = (() => {
+  const finished = ENTRY_STATES.filter((state) => isReadOnlyForAuthor(state));
+  const between = ENTRY_STATES.filter(
+    (state) => state !== INITIAL && !isDeletedState(state) && !isReadOnlyForAuthor(state),
+  );
+  const weightOf = (state: EntryState) => {
+    if (state === INITIAL) return 0.2;
+    if (isDeletedState(state)) return 0.05;
+    return isReadOnlyForAuthor(state) ? 0.5 / finished.length : 0.25 / between.length;
+  };
+  return ENTRY_STATES.map((state) => [state, weightOf(state)]);
+})();
+const HEAVIEST = STATE_WEIGHTS.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+
+type Step = { actor: LifecycleActor; from: EntryState; to: EntryState };
+
+/** The fewest steps one actor needs from one state to another, or undefined when it cannot get there. */
+function shortestPath(actor: LifecycleActor, from: EntryState, to: EntryState): Step[] | undefined {
+  const paths = new Map<EntryState, Step[]>([[from, []]]);
+  for (const [state, path] of paths) {
+    if (state === to) return path;
+    for (const next of transitionsFrom(actor, state)) {
+      if (!paths.has(next)) paths.set(next, [...path, { actor, from: state, to: next }]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An entry's way to a state as most entries go it: the author alone where they can; otherwise the
+ * author proposes it and moderation takes it on from there.
+ */
+function pathTo(state: EntryState): Step[] {
+  const byAuthor = shortestPath('author', INITIAL, state);
+  if (byAuthor) return byAuthor;
+  for (const proposed of proposalStates()) {
+    const toProposal = shortestPath('author', INITIAL, proposed);
+    const onward = toProposal && shortestPath('moderation', proposed, state);
+    if (onward) return [...toProposal, ...onward];
+  }
+  return shortestPath('moderation', INITIAL, state) ?? [];
+}
+
+const PATHS = new Map(ENTRY_STATES.map((state) => [state, pathTo(state)]));
 
 export type SeedReport = {
   entries: number;
@@ -39,7 +93,7 @@ function pickState(): EntryState {
     if (r < weight) return state;
     r -= weight;
   }
-  return 'published';
+  return HEAVIEST;
 }
 
 function words(list: readonly string[], count: number): string[] {
@@ -120,17 +174,23 @@ function generateEntry(type: string, state: EntryState, passwordHash: string, no
   });
   const step = (i: number) => created + Math.floor(((updated - created) * i) / 4);
   const events: NewEntryEventRow[] = [
-    event('created', 'author', null, 'draft', created),
-    event('saved', 'author', 'draft', 'draft', step(1)),
+    event('created', 'author', null, INITIAL, created),
+    event('saved', 'author', INITIAL, INITIAL, step(1)),
   ];
-  if (state !== 'draft' && state !== 'deleted')
-    events.push(event('proposed', 'author', 'draft', 'proposed', step(2)));
-  if (state === 'rejected' || state === 'published') {
-    events.push(event('state_changed', pick(['mod', 'admin'] as const), 'proposed', state, updated));
+  // The author's proposal comes early; moderation's decisions and deletes are the last update.
+  for (const { actor, from, to } of PATHS.get(state) ?? []) {
+    if (isDeletedState(to)) {
+      events.push(
+        event('deleted', actor === 'author' ? 'author' : pick(['mod', 'admin'] as const), from, to, updated),
+      );
+    } else if (actor === 'author') {
+      events.push(event('proposed', 'author', from, to, step(2)));
+    } else {
+      events.push(event('state_changed', pick(['mod', 'admin'] as const), from, to, updated));
+    }
   }
-  if (state === 'deleted') events.push(event('deleted', 'author', 'draft', 'deleted', updated));
   const comments: NewCommentRow[] = [];
-  if (state !== 'draft' && Math.random() < 0.3) {
+  if (state !== INITIAL && Math.random() < 0.3) {
     for (let i = 0; i < between(1, 2); i += 1) {
       const origin: CommentOrigin = i === 0 ? 'moderation' : 'contributor';
       const at = step(3) + i;
@@ -156,7 +216,7 @@ function generateEntry(type: string, state: EntryState, passwordHash: string, no
       revision: 2,
       created_at: created,
       updated_at: updated,
-      deleted_at: state === 'deleted' ? updated : null,
+      deleted_at: isDeletedState(state) ? updated : null,
     },
     events,
     comments,
@@ -189,7 +249,7 @@ export async function seedEntries(
         const n = done + j;
         const covering = n < types.length * STATE_WEIGHTS.length;
         const type = covering ? (types[n % types.length] as string) : pick(types);
-        const state = covering ? (STATE_WEIGHTS[Math.floor(n / types.length)]?.[0] ?? 'draft') : pickState();
+        const state = covering ? (STATE_WEIGHTS[Math.floor(n / types.length)]?.[0] ?? INITIAL) : pickState();
         return generateEntry(type, state, passwordHash, now);
       });
       const entryRows = batch.map((b) => b.entry);
