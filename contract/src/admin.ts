@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EntryStateSchema } from './entries.ts';
+import { ENTRY_STATES, EntryStateSchema, type EntryState } from './entries.ts';
 
 export * from './admin-rules.ts';
 
@@ -163,6 +163,10 @@ export const UserPasswordUpdateSchema = Type.Object(
 export type UserPasswordUpdate = Type.Static<typeof UserPasswordUpdateSchema>;
 
 const Count = Type.Integer({ minimum: 0 });
+/** One count per state of the lifecycle (lifecycle.ts holds the list). */
+const EntriesPerStateSchema = Type.Object(
+  Object.fromEntries(ENTRY_STATES.map((state) => [state, Count])) as Record<EntryState, typeof Count>,
+);
 /** `GET admin/config/healthmetric`. */
 export const HealthMetricSchema = Type.Object({
   data: Type.Object({
@@ -176,13 +180,7 @@ export const HealthMetricSchema = Type.Object({
       latency_ms: Type.Union([Type.Number(), Type.Null()]),
       size_bytes: Type.Union([Count, Type.Null()]),
     }),
-    entries_per_state: Type.Object({
-      draft: Count,
-      proposed: Count,
-      rejected: Count,
-      published: Count,
-      deleted: Count,
-    }),
+    entries_per_state: EntriesPerStateSchema,
     proposals_waiting: Count,
     oldest_proposal_age_seconds: Type.Union([Type.Number(), Type.Null()]),
     storage: Type.Object({ used_bytes: Count, free_bytes: Type.Union([Count, Type.Null()]) }),
