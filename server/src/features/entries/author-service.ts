@@ -72,8 +72,8 @@ export async function proposeEntry(db: Db, contentTypes: ContentTypes, id: strin
   const row = await findEntryRow(db, id);
   assertAuthorMayChange(row.state);
   assertValid(typeOf(contentTypes, row), { title: row.title, ...storedFields(row) }, 'strict');
-  const [proposed = ENTRY_LIFECYCLE.initial] = proposalStates();
-  if (row.state === proposed) return toEntry(row);
+  const [proposed] = proposalStates();
+  if (proposed === undefined || row.state === proposed) return toEntry(row);
   return changeEntryState(db, id, proposed, AUTHOR, 'proposed');
 }
 

@@ -1,11 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ENTRY_LIFECYCLE,
   EntryConflictSchema,
   EntryEventListSchema,
   EntryListQuerySchema,
   EntryListSchema,
   EntrySchema,
   ErrorBodySchema,
+  isDeletedState,
   ModerationEntryUpdateSchema,
   type ModerationEntryUpdate,
 } from '@einwurf/contract';
@@ -18,6 +20,8 @@ import { listEntryEvents, type EntryChanger } from './service.ts';
 import type { SessionState } from '../auth/service.ts';
 
 const errors = { '4xx': ErrorBodySchema };
+const STRICT = ENTRY_LIFECYCLE.strict.join(' or ');
+const SETTABLE = ENTRY_LIFECYCLE.states.filter((state) => !isDeletedState(state)).join(', ');
 
 /** The account behind a moderation session, as the event log records it. */
 export function moderator(session: SessionState): EntryChanger {
@@ -69,8 +73,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       schema: {
         tags: ['moderation'],
         summary: 'Save the entry as GET answered it, optionally with a new data.state',
-        description:
-          'data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (published, rejected, proposed, draft) must follow the transition table (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is published or proposed, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction.',
+        description: `data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (${SETTABLE}) must be one the lifecycle allows (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is ${STRICT}, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction.`,
         params: EntryParamsSchema,
         body: ModerationEntryUpdateSchema,
         response: { 200: EntrySchema, 409: Type.Union([EntryConflictSchema, ErrorBodySchema]), ...errors },

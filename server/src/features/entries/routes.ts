@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ENTRY_LIFECYCLE,
   EntryEventListSchema,
   EntrySchema,
   EntryUpdateSchema,
@@ -10,6 +11,8 @@ import { requireEntryAuthor } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { deleteEntryAsAuthor, proposeEntry, saveEntry } from './author-service.ts';
 import { getEntry, listEntryEvents } from './service.ts';
+
+const READ_ONLY = ENTRY_LIFECYCLE.authorReadOnly.join(' or ');
 
 export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
 const errors = { '4xx': ErrorBodySchema };
@@ -44,8 +47,7 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
         tags: ['author'],
         summary:
           'Save the entry as GET answered it (data.revision = the revision the edit started from); the state stays',
-        description:
-          'Fields are checked in draft mode (400 VALIDATION_FAILED naming data/<field>). 409 CONFLICT when the entry was saved meanwhile, with the stored entry in the body; 409 ENTRY_READ_ONLY once published.',
+        description: `Fields are checked in draft mode (400 VALIDATION_FAILED naming data/<field>). 409 CONFLICT when the entry was saved meanwhile, with the stored entry in the body; 409 ENTRY_READ_ONLY once ${READ_ONLY}.`,
         params: EntryParamsSchema,
         body: EntryUpdateSchema,
         response: { 200: EntrySchema, ...errors },
@@ -74,7 +76,7 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
       ...common,
       schema: {
         tags: ['author'],
-        summary: 'Delete the entry (409 ENTRY_READ_ONLY once published)',
+        summary: `Delete the entry (409 ENTRY_READ_ONLY once ${READ_ONLY})`,
         params: EntryParamsSchema,
         response: { 204: Type.Null(), ...errors },
       },
