@@ -1,5 +1,7 @@
 import Type from 'typebox';
+import { EntryTypeSummarySchema } from './content-types.ts';
 import { ENTRY_STATES, EntryStateSchema, type EntryState } from './entries.ts';
+import { ENTRY_EVENT_KINDS } from './entry-rules.ts';
 
 export * from './admin-rules.ts';
 
@@ -84,6 +86,7 @@ export const LatestCommentSchema = Type.Object({
   origin: Type.Union([Type.Literal('moderation'), Type.Literal('contributor')]),
   created_at: IsoDate,
 });
+export type LatestComment = Type.Static<typeof LatestCommentSchema>;
 
 export const ProposalSchema = Type.Object({
   id: Type.String(),
@@ -100,7 +103,7 @@ export const TimelineItemSchema = Type.Object({
   entry_id: Type.String(),
   entry_title: Type.String(),
   type: Type.String(),
-  kind: Type.String(),
+  kind: Type.Enum(ENTRY_EVENT_KINDS),
   actor: ActorSchema,
   from_state: Type.Union([EntryStateSchema, Type.Null()]),
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
@@ -114,16 +117,9 @@ export const DashboardSchema = Type.Object({
 });
 export type Dashboard = Type.Static<typeof DashboardSchema>;
 
-/** `GET admin/config/cpts`: the installed entry types. */
-export const CptListSchema = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      title: Type.Record(Type.String(), Type.String()),
-      description: Type.Record(Type.String(), Type.String()),
-    }),
-  ),
-});
+/** `GET admin/config/cpts`: the installed entry types, as `GET /api/v1/` lists them. */
+export const CptListSchema = Type.Object({ data: Type.Array(EntryTypeSummarySchema) });
+export type CptList = Type.Static<typeof CptListSchema>;
 
 export const UserSchema = Type.Object({
   username: Type.String(),
@@ -134,8 +130,10 @@ export const UserSchema = Type.Object({
 export type UserAccount = Type.Static<typeof UserSchema>;
 /** `GET admin/users`. */
 export const UserListSchema = Type.Object({ data: Type.Object({ users: Type.Array(UserSchema) }) });
+export type UserList = Type.Static<typeof UserListSchema>;
 /** `POST admin/users` (201), `PUT` and `PATCH admin/users/{username}`. */
 export const UserAnswerSchema = Type.Object({ data: UserSchema });
+export type UserAnswer = Type.Static<typeof UserAnswerSchema>;
 
 // Lengths and the name's pattern are checked by the server, which answers the spec's messages.
 export const UserCreateSchema = Type.Object(
@@ -148,6 +146,7 @@ export const UserCreateSchema = Type.Object(
 );
 export type UserCreate = Type.Static<typeof UserCreateSchema>;
 export const UserRoleUpdateSchema = Type.Object({ role: AccountRoleSchema }, { additionalProperties: false });
+export type UserRoleUpdate = Type.Static<typeof UserRoleUpdateSchema>;
 /**
  * `PATCH admin/users/{username}`: a new password. Changing one's own password needs the old one;
  * `username`, when sent, must be the path's.

@@ -1,5 +1,5 @@
 // The contract's public surface. The modules that declare TypeBox schemas (errors, auth, pow, entries,
-// admin, content-types, forms/ui-schema) or compile with Ajv (forms/validator) re-export their plain
+// admin, content-types, files, forms/ui-schema) or compile with Ajv (forms/validator) re-export their plain
 // constants, types and rules from modules free of both (error-codes, roles, pow-rule, entry-rules,
 // admin-rules, forms/widgets, forms/entry-validation). The package has no side effects, so the web app,
 // which uses only the latter, bundles neither TypeBox nor Ajv into its first load: a value the browser
@@ -13,3 +13,4 @@ export * from './pow.ts';
 export * from './entries.ts';
 export * from './passwords.ts';
 export * from './admin.ts';
+export * from './files.ts';

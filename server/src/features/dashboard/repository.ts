@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CommentOrigin, EntryActor, EntryState } from '@einwurf/contract';
+import type { CommentOrigin, EntryActor, EntryEventKind, EntryState } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -16,7 +16,7 @@ export type TimelineRow = {
   entry_id: string;
   entry_title: string;
   type: string;
-  kind: string;
+  kind: EntryEventKind;
   actor: EntryActor;
   from_state: EntryState | null;
   to_state: EntryState | null;

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorBodySchema } from '@einwurf/contract';
+import { ErrorBodySchema, StoredFileSchema } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
 import { requireEntryAuthor, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
@@ -29,19 +29,6 @@ const FileQuery = Type.Object({
 });
 const RenameBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'the new name without extension' }),
-});
-export const StoredFileSchema = Type.Object({
-  id: Type.String(),
-  entry_id: Type.String(),
-  name: Type.String(),
-  extension: Type.String(),
-  content_type: Type.String(),
-  size: Type.Integer(),
-  sha256: Type.String(),
-  is_image: Type.Boolean(),
-  has_preview: Type.Boolean(),
-  created_at: Type.Integer(),
-  url: Type.String({ description: 'the file URL: its identity, for GET, PATCH and DELETE' }),
 });
 const errors = { '4xx': ErrorBodySchema };
 
