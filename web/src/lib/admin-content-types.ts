@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LocalizedText } from './contract';
+import type { CptList } from './contract';
 import { apiFetch } from './api-client';
 import { isLocale } from './i18n';
 
-/** One entry type as moderation's `GET admin/config/cpts` lists it. */
-export type AdminContentType = { name: string; title: LocalizedText; description?: unknown };
-
 /** `GET admin/config/cpts`: the entry types, for the back office's filters and labels. */
-export async function fetchAdminContentTypes(): Promise<AdminContentType[]> {
-  const body = await apiFetch<{ data: AdminContentType[] }>('admin/config/cpts');
+export async function fetchAdminContentTypes(): Promise<CptList['data']> {
+  const body = await apiFetch<CptList>('admin/config/cpts');
   return body.data;
 }
 

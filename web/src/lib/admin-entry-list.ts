@@ -1,8 +1,5 @@
-import type { EntryList } from '@einwurf/contract';
 import { apiFetch } from './api-client';
-import { PAGE_SIZE_DEFAULT } from './contract';
-
-export type { EntryList, EntryListItem, Pagination, SnippetPart } from '@einwurf/contract';
+import { PAGE_SIZE_DEFAULT, type EntryList } from './contract';
 
 export type EntryListParams = {
   page: number;

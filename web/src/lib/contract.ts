@@ -61,6 +61,22 @@ export type {
   Comment,
   CommentInput,
   CommentOrigin,
+  Dashboard,
+  Proposal,
+  TimelineItem,
+  UserAccount,
+  UserList,
+  UserCreate,
+  UserRoleUpdate,
+  UserPasswordUpdate,
+  HealthMetric,
+  CptList,
+  EntryList,
+  EntryListItem,
+  Pagination,
+  SnippetPart,
+  StoredFile,
+  PowSubmission,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

@@ -1,4 +1,11 @@
-import { CSRF_HEADER, CSRF_INVALID_MESSAGE, STORAGE_KEYS } from './contract';
+import {
+  CSRF_HEADER,
+  CSRF_INVALID_MESSAGE,
+  IMAGE_EXTENSIONS,
+  STORAGE_KEYS,
+  formatMegabytes,
+  type StoredFile,
+} from './contract';
 import {
   ApiError,
   apiFetch,
@@ -19,26 +26,21 @@ export type UploadTarget = { role: 'anon' | 'mod'; entryId: string };
 /** The file limits that apply to an entry: the server's, narrowed by its type's config.json. */
 export type FileLimits = { maxFileSize: number; allowedExtensions: readonly string[] };
 
-/** The extensions the spec counts as images (section 3). */
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'webp', 'bmp', 'tiff'] as const;
+export { IMAGE_EXTENSIONS, formatMegabytes };
 
 export function uploadPath(target: UploadTarget): string {
   const id = encodeURIComponent(target.entryId);
   return target.role === 'anon' ? `anon/${id}/files` : `admin/collection/entry/${id}/files`;
 }
 
-/** A file as the server answers it after upload or rename. */
-export type UploadedFile = {
-  id: string;
-  name: string;
-  extension: string;
-  content_type: string;
-  size: number;
-  is_image: boolean;
-  has_preview: boolean;
-  /** The file's URL path, its identity: `/api/v1/files/<id>/<name>`. */
-  url: string;
-};
+/**
+ * The part of a stored file (as the server answers an upload or a rename) the uploaders read; `url`,
+ * `/api/v1/files/<id>/<name>`, is its identity.
+ */
+export type UploadedFile = Pick<
+  StoredFile,
+  'id' | 'name' | 'extension' | 'content_type' | 'size' | 'is_image' | 'has_preview' | 'url'
+>;
 
 export type UploadHandle = {
   /** Resolves with the stored file; rejects with an ApiError, or an UploadCancelled after cancel(). */
@@ -131,11 +133,6 @@ export function extensionOf(name: string): string {
   const last = name.slice(name.lastIndexOf('/') + 1);
   const dot = last.lastIndexOf('.');
   return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
-}
-
-/** Bytes as the spec shows them: MB with 2 decimals, 1 MB = 1,000,000 bytes (section 5). */
-export function formatMegabytes(bytes: number): string {
-  return (bytes / 1_000_000).toFixed(2);
 }
 
 /** The extensions an image field takes: the configured ones that are image types (section 5). */

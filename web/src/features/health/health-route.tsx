@@ -4,8 +4,8 @@ import { ENTRY_STATES, HEALTH_PROBLEMS, type HealthProblem } from '@einwurf/cont
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
-import { formatMegabytes } from '../../lib/contract';
-import { HEALTH_REFRESH_MS, useHealthMetric, type HealthMetric } from './api/get-health-metric';
+import { formatMegabytes, type HealthMetric } from '../../lib/contract';
+import { HEALTH_REFRESH_MS, useHealthMetric } from './api/get-health-metric';
 
 // An unknown problem code (a newer server) still shows, with its code.
 const isKnownProblem = (code: string): code is HealthProblem =>
@@ -67,7 +67,7 @@ function MetricCard({
   );
 }
 
-function HealthCards({ metric }: { metric: HealthMetric }) {
+function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DateTimeText } from '../../../components/date-time-text';
 import { useDescribeEvent } from '../../../components/entry/describe-event';
-import type { TimelineItem } from '../api/get-dashboard';
+import type { TimelineItem } from '../../../lib/contract';
 import classes from './latest-changes.module.css';
 
 /** The latest changes across all entries: what happened, who did it, when, and to which entry. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DateTimeText } from '../../../components/date-time-text';
 import { useTypeTitle } from '../../../lib/admin-content-types';
-import type { Proposal } from '../api/get-dashboard';
+import type { Proposal } from '../../../lib/contract';
 
 /** One proposed entry: title, type, last update, its latest comment behind a toggle, and Moderate. */
 export function ProposalItem({ proposal }: { proposal: Proposal }) {

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HealthMetric as HealthMetricAnswer } from '@einwurf/contract';
 import { apiFetch } from '../../../lib/api-client';
-
-export type HealthMetric = HealthMetricAnswer['data'];
+import type { HealthMetric } from '../../../lib/contract';
 
 /** The status screen refreshes itself this often. */
 export const HEALTH_REFRESH_MS = 10_000;
 
 /** `GET admin/config/healthmetric`: the system's state and the problems the server sees. */
-export async function fetchHealthMetric(): Promise<HealthMetric> {
-  const body = await apiFetch<HealthMetricAnswer>('admin/config/healthmetric');
+export async function fetchHealthMetric(): Promise<HealthMetric['data']> {
+  const body = await apiFetch<HealthMetric>('admin/config/healthmetric');
   return body.data;
 }
 

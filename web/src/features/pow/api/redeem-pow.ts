@@ -1,7 +1,8 @@
 import { apiRequest, jsonBody } from '../../../lib/api-client';
-import type { AuthState } from '../../../lib/contract';
+import type { AuthState, PowSubmission } from '../../../lib/contract';
 
-export type PowRedemption = { token: string; solution: string; cpt: string; password: string };
+/** The solved challenge token and the body of `POST pow`; the solver answers the counter in decimal. */
+export type PowRedemption = { token: string } & PowSubmission & { solution: string };
 export type RedeemedPow = { id: string; auth: AuthState };
 
 /** Thrown when the create call's Location header names no entry id (spec section 5). */
@@ -28,7 +29,7 @@ export async function redeemPow({ token, solution, cpt, password }: PowRedemptio
   const response = await apiRequest('pow', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
-    body: jsonBody({ solution, cpt, password }),
+    body: jsonBody({ solution, cpt, password } satisfies PowSubmission),
   });
   const id = entryIdFromLocation(response.headers.get('location'));
   const auth = (await response.json()) as AuthState;

@@ -1,5 +1,5 @@
 import { Mark, Text } from '@mantine/core';
-import type { SnippetPart } from '../../../lib/admin-entry-list';
+import type { SnippetPart } from '../../../lib/contract';
 
 /** A hit's snippet with the matching words marked; every part is text, never HTML. */
 export function SnippetText({ parts }: { parts: readonly SnippetPart[] }) {

@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
-import type { AccountRole } from '../../../lib/contract';
+import type { UserRoleUpdate } from '../../../lib/contract';
 import { usersQueryOptions } from './get-users';
 
 /** `PUT admin/users/{username}` with a role (409 LAST_ADMIN when demoting the last admin). */
 export async function changeUserRole({
   username,
   role,
-}: {
-  username: string;
-  role: AccountRole;
-}): Promise<void> {
-  await apiFetch(`admin/users/${encodeURIComponent(username)}`, { method: 'PUT', body: jsonBody({ role }) });
+}: UserRoleUpdate & { username: string }): Promise<void> {
+  const body: UserRoleUpdate = { role };
+  await apiFetch(`admin/users/${encodeURIComponent(username)}`, { method: 'PUT', body: jsonBody(body) });
 }
 
 export function useChangeUserRole() {

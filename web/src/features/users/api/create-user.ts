@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
-import type { AccountRole } from '../../../lib/contract';
+import type { UserCreate } from '../../../lib/contract';
 import { usersQueryOptions } from './get-users';
 
-export type NewAccount = { username: string; password: string; role: AccountRole };
-
 /** `POST admin/users`: creates a moderation account. */
-export async function createUser(account: NewAccount): Promise<void> {
+export async function createUser(account: UserCreate): Promise<void> {
   await apiFetch('admin/users', { method: 'POST', body: jsonBody(account) });
 }
 

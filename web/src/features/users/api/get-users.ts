@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { UserAccount } from '@einwurf/contract';
+import type { UserAccount, UserList } from '../../../lib/contract';
 
 /** `GET admin/users`: every moderation account. */
 export async function fetchUsers(): Promise<UserAccount[]> {
-  const body = await apiFetch<{ data: { users: UserAccount[] } }>('admin/users');
+  const body = await apiFetch<UserList>('admin/users');
   return body.data.users;
 }
 

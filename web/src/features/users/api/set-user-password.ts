@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
+import type { UserPasswordUpdate } from '../../../lib/contract';
 
 /** `PATCH admin/users/{username}` with a new password: an admin sets another account's password. */
 export async function setUserPassword({
@@ -9,10 +10,8 @@ export async function setUserPassword({
   username: string;
   password: string;
 }): Promise<void> {
-  await apiFetch(`admin/users/${encodeURIComponent(username)}`, {
-    method: 'PATCH',
-    body: jsonBody({ password }),
-  });
+  const body: UserPasswordUpdate = { password };
+  await apiFetch(`admin/users/${encodeURIComponent(username)}`, { method: 'PATCH', body: jsonBody(body) });
 }
 
 export function useSetUserPassword() {
