@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { CptList } from './contract';
 import { apiFetch } from './api-client';
 import { isLocale } from './i18n';
+import { entryTypeKeys } from './query-keys';
 
 /** `GET admin/config/cpts`: the entry types, for the back office's filters and labels. */
-export async function fetchAdminContentTypes(): Promise<CptList['data']> {
+export async function getAdminContentTypes(): Promise<CptList['data']> {
   const body = await apiFetch<CptList>('admin/config/cpts');
   return body.data;
 }
 
 export const adminContentTypesQueryOptions = queryOptions({
-  queryKey: ['admin', 'cpts'],
-  queryFn: fetchAdminContentTypes,
+  queryKey: entryTypeKeys.adminList(),
+  queryFn: getAdminContentTypes,
   staleTime: 5 * 60_000,
 });
 

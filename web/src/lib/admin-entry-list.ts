@@ -23,6 +23,6 @@ export function entryListSearch({ page, type, state, query }: EntryListParams): 
 }
 
 /** `GET admin/collection/entries`: one page of entries, filtered or searched. */
-export function fetchEntryList(params: EntryListParams): Promise<EntryList> {
+export function getEntryList(params: EntryListParams): Promise<EntryList> {
   return apiFetch<EntryList>(`admin/collection/entries?${entryListSearch(params)}`);
 }

@@ -10,7 +10,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { useTypeTitle } from '../../lib/admin-content-types';
 import { SEARCH_MIN } from '../../lib/contract';
-import { isSearchable, useSearchEntries } from './api/search-entries';
+import { isSearchable, useSearchResults } from './api/get-search-results';
 import { SnippetText } from './components/snippet-text';
 
 const DEBOUNCE_MS = 300;
@@ -41,7 +41,7 @@ export function SearchPage() {
   }, [debounced, urlQuery, searchParams, setSearchParams]);
 
   const searchable = isSearchable(urlQuery);
-  const results = useSearchEntries({ query: urlQuery, page });
+  const results = useSearchResults({ query: urlQuery, page });
   const tooShort = text.trim().length > 0 && !isSearchable(text);
   const pagination = results.data?.meta.pagination;
   const hits = results.data?.data ?? [];

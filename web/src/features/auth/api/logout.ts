@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { matchQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthState } from '../../../lib/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { clearAuth } from '../../../lib/auth-store';
+import { configKeys } from '../../../lib/query-keys';
 
 /** `POST auth/logout`: ends the session; the stored login goes with it. */
 export async function logout(): Promise<AuthState> {
@@ -14,6 +15,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' }),
+    // The server's settings are the same for everyone; what the session saw goes.
+    onSuccess: () =>
+      queryClient.removeQueries({
+        predicate: (query) => !matchQuery({ queryKey: configKeys.all() }, query),
+      }),
   });
 }

@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { HealthMetric } from '../../../lib/contract';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** The status screen refreshes itself this often. */
 export const HEALTH_REFRESH_MS = 10_000;
 
 /** `GET admin/config/healthmetric`: the system's state and the problems the server sees. */
-export async function fetchHealthMetric(): Promise<HealthMetric['data']> {
+export async function getHealthMetric(): Promise<HealthMetric['data']> {
   const body = await apiFetch<HealthMetric>('admin/config/healthmetric');
   return body.data;
 }
 
 export const healthMetricQueryOptions = queryOptions({
-  queryKey: ['admin', 'healthmetric'],
-  queryFn: fetchHealthMetric,
+  queryKey: adminKeys.health(),
+  queryFn: getHealthMetric,
   refetchInterval: HEALTH_REFRESH_MS,
 });
 

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { AuthState } from '../../../lib/contract';
+import { accountKeys } from '../../../lib/query-keys';
 
 /** `GET auth`: the current session, with the username for mod and admin sessions. */
-export function fetchOwnAccount(): Promise<AuthState> {
+export function getOwnAccount(): Promise<AuthState> {
   return apiFetch<AuthState>('auth');
 }
 
 export const ownAccountQueryOptions = queryOptions({
-  queryKey: ['auth', 'account'],
-  queryFn: fetchOwnAccount,
+  queryKey: accountKeys.own(),
+  queryFn: getOwnAccount,
 });
 
 export function useOwnAccount() {

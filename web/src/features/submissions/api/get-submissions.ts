@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchEntryList } from '../../../lib/admin-entry-list';
+import { getEntryList } from '../../../lib/admin-entry-list';
+import { moderationEntryKeys } from '../../../lib/query-keys';
 
 export type SubmissionsFilter = { page: number; type: string | null; state: string | null };
 
 /** `GET admin/collection/entries` with type and state filters: one page of all entries, newest change first. */
-export function fetchSubmissions(filter: SubmissionsFilter) {
-  return fetchEntryList(filter);
+export function getSubmissions(filter: SubmissionsFilter) {
+  return getEntryList(filter);
 }
 
 export const submissionsQueryOptions = (filter: SubmissionsFilter) =>
   queryOptions({
-    queryKey: ['admin', 'entries', filter],
-    queryFn: () => fetchSubmissions(filter),
+    queryKey: moderationEntryKeys.list(filter),
+    queryFn: () => getSubmissions(filter),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
 import type { UserRoleUpdate } from '../../../lib/contract';
-import { usersQueryOptions } from './get-users';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** `PUT admin/users/{username}` with a role (409 LAST_ADMIN when demoting the last admin). */
 export async function changeUserRole({
@@ -16,6 +16,6 @@ export function useChangeUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeUserRole,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
 import type { UserCreate } from '../../../lib/contract';
-import { usersQueryOptions } from './get-users';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** `POST admin/users`: creates a moderation account. */
 export async function createUser(account: UserCreate): Promise<void> {
@@ -12,6 +12,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { usersQueryOptions } from './get-users';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** `DELETE admin/users/{username}`: removes an account (409 LAST_ADMIN for the last admin). */
 export async function deleteUser(username: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

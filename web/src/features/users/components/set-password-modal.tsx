@@ -5,7 +5,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError, isHandledError } from '../../../lib/api-client';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/contract';
 import { isValidPasswordLength } from '../account-rules';
-import { useSetUserPassword } from '../api/set-user-password';
+import { useChangeUserPassword } from '../api/change-user-password';
 
 type SetPasswordModalProps = {
   username: string | null;
@@ -38,7 +38,7 @@ function SetPasswordForm({
   onDone: (username: string) => void;
 }) {
   const { t } = useTranslation();
-  const setPassword = useSetUserPassword();
+  const setPassword = useChangeUserPassword();
   const [password, setPasswordValue] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problems, setProblems] = useState<{ password?: string; repeat?: string; form?: string }>({});

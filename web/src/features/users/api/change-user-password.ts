@@ -3,7 +3,7 @@ import { apiFetch, jsonBody } from '../../../lib/api-client';
 import type { UserPasswordUpdate } from '../../../lib/contract';
 
 /** `PATCH admin/users/{username}` with a new password: an admin sets another account's password. */
-export async function setUserPassword({
+export async function changeUserPassword({
   username,
   password,
 }: {
@@ -14,6 +14,6 @@ export async function setUserPassword({
   await apiFetch(`admin/users/${encodeURIComponent(username)}`, { method: 'PATCH', body: jsonBody(body) });
 }
 
-export function useSetUserPassword() {
-  return useMutation({ mutationFn: setUserPassword });
+export function useChangeUserPassword() {
+  return useMutation({ mutationFn: changeUserPassword });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchEntryList } from '../../../lib/admin-entry-list';
+import { getEntryList } from '../../../lib/admin-entry-list';
 import { SEARCH_MIN } from '../../../lib/contract';
+import { moderationEntryKeys } from '../../../lib/query-keys';
 
 export type SearchParams = { query: string; page: number };
 
@@ -10,18 +11,18 @@ export function isSearchable(query: string): boolean {
 }
 
 /** `GET admin/collection/entries?query=…`: one page of hits ranked by relevance, each with a snippet. */
-export function searchEntries({ query, page }: SearchParams) {
-  return fetchEntryList({ query: query.trim(), page });
+export function getSearchResults({ query, page }: SearchParams) {
+  return getEntryList({ query: query.trim(), page });
 }
 
-export const searchEntriesQueryOptions = (params: SearchParams) =>
+export const searchResultsQueryOptions = (params: SearchParams) =>
   queryOptions({
-    queryKey: ['admin', 'search', params],
-    queryFn: () => searchEntries(params),
+    queryKey: moderationEntryKeys.search(params),
+    queryFn: () => getSearchResults(params),
     enabled: isSearchable(params.query),
     placeholderData: keepPreviousData,
   });
 
-export function useSearchEntries(params: SearchParams) {
-  return useQuery(searchEntriesQueryOptions(params));
+export function useSearchResults(params: SearchParams) {
+  return useQuery(searchResultsQueryOptions(params));
 }
