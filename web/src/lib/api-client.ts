@@ -109,6 +109,14 @@ export async function refreshCsrfToken(): Promise<void> {
   await send(apiUrl('auth'), { method: 'GET' });
 }
 
+/**
+ * The spec's test for a refused CSRF token (section 8): a 403 whose body contains its text. Fetch
+ * calls and uploads then fetch a fresh token and send once more.
+ */
+export function isCsrfRefusal(status: number, text: string): boolean {
+  return status === 403 && text.includes(CSRF_INVALID_MESSAGE);
+}
+
 export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
@@ -146,7 +154,7 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   let response = await send(url, init);
   let text = response.ok ? '' : await response.text();
 
-  if (response.status === 403 && text.includes(CSRF_INVALID_MESSAGE)) {
+  if (isCsrfRefusal(response.status, text)) {
     await refreshCsrfToken();
     response = await send(url, init);
     text = response.ok ? '' : await response.text();

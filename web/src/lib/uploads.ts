@@ -1,17 +1,11 @@
-import {
-  CSRF_HEADER,
-  CSRF_INVALID_MESSAGE,
-  IMAGE_EXTENSIONS,
-  STORAGE_KEYS,
-  formatMegabytes,
-  type StoredFile,
-} from './contract';
+import { CSRF_HEADER, IMAGE_EXTENSIONS, STORAGE_KEYS, formatMegabytes, type StoredFile } from './contract';
 import {
   ApiError,
   apiFetch,
   apiRequest,
   apiUrl,
   failureOf,
+  isCsrfRefusal,
   jsonBody,
   parseBody,
   refreshCsrfToken,
@@ -105,7 +99,7 @@ export function uploadFile(
   };
   const promise = (async () => {
     let result = await sendOnce(url, form, onProgress, controller.signal);
-    if (result.status === 403 && result.text.includes(CSRF_INVALID_MESSAGE)) {
+    if (isCsrfRefusal(result.status, result.text)) {
       await refreshCsrfToken();
       result = await sendOnce(url, form, onProgress, controller.signal);
     }

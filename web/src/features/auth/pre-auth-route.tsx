@@ -38,7 +38,7 @@ export function Component() {
   const error = login.error;
   const errorMessage = isHandledError(error)
     ? null
-    : error instanceof ApiError && error.status === 401
+    : error instanceof ApiError && error.code === 'INVALID_CREDENTIALS'
       ? t('auth.preAuth.invalid')
       : error
         ? t('auth.preAuth.failed')

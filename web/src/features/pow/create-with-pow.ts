@@ -21,7 +21,7 @@ export async function createEntryWithPow({ cpt, password, ...solveOptions }: Cre
   try {
     token = await getPowChallenge();
   } catch (error) {
-    const handled = error instanceof ApiError && error.handled && error.status !== 401;
+    const handled = error instanceof ApiError && error.handled && error.code !== 'UNAUTHENTICATED';
     throw new PowFlowError(handled ? { kind: 'handled' } : { kind: 'challenge' }, error);
   }
   const claims = readPowToken(token);
@@ -44,7 +44,8 @@ export async function createEntryWithPow({ cpt, password, ...solveOptions }: Cre
       if (error.code === 'VALIDATION_FAILED' && passwordFields.length > 0) {
         throw new PowFlowError({ kind: 'password', fields: passwordFields }, error);
       }
-      if (error.handled && error.status !== 401) throw new PowFlowError({ kind: 'handled' }, error);
+      if (error.handled && error.code !== 'UNAUTHENTICATED')
+        throw new PowFlowError({ kind: 'handled' }, error);
     }
     throw new PowFlowError({ kind: 'rejected' }, error);
   }

@@ -47,7 +47,7 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
         onError: (error) => {
           if (isHandledError(error)) return;
           const field = error instanceof ApiError ? error.fields?.[0]?.field : undefined;
-          if (error instanceof ApiError && (error.status === 409 || field === 'username')) {
+          if (error instanceof ApiError && (error.code === 'CONFLICT' || field === 'username')) {
             setProblems({ username: t('users.usernameRule') });
           } else if (error instanceof ApiError && field === 'password') {
             setProblems({ password: t('users.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX }) });
