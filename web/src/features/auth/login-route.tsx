@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';
+import { messageKeyOf } from '../../lib/error-messages';
 import { Page } from '../../components/page';
 import { useLoginModerator } from './api/login';
 import { SessionExpiredAlert } from './components/session-expired-alert';
@@ -27,8 +28,8 @@ export function Component() {
   const error = login.error;
   const errorMessage = isHandledError(error)
     ? null
-    : error instanceof ApiError && error.status === 401
-      ? t('auth.login.invalid')
+    : error instanceof ApiError && error.code === 'INVALID_CREDENTIALS'
+      ? t(messageKeyOf(error.code))
       : error
         ? t('auth.login.failed')
         : null;

@@ -6,6 +6,7 @@ import { DateTimeText } from '../../components/date-time-text';
 import { Page } from '../../components/page';
 import { TypedConfirmModal } from '../../components/typed-confirm-modal';
 import { ApiError, isHandledError } from '../../lib/api-client';
+import { messageKeyOf } from '../../lib/error-messages';
 import { showSuccessToast } from '../../lib/notify';
 import { ACCOUNT_ROLES, type AccountRole } from '../../lib/contract';
 import { useChangeUserRole } from './api/change-user-role';
@@ -27,8 +28,8 @@ export function UsersPage() {
   // The client branches on the code: the server refuses to delete or demote the last admin.
   const explain = (error: unknown, fallbackKey: ParseKeys) => {
     if (isHandledError(error)) return;
-    const code: string = error instanceof ApiError ? error.code : '';
-    setActionError(code === 'LAST_ADMIN' ? t('users.lastAdmin') : t(fallbackKey));
+    const code = error instanceof ApiError ? error.code : null;
+    setActionError(code === 'LAST_ADMIN' ? t(messageKeyOf(code)) : t(fallbackKey));
   };
 
   const handleRoleChange = (username: string, role: AccountRole) => {
