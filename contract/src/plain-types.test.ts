@@ -3,27 +3,28 @@ import type { Static } from 'typebox';
 import type {
   AccountRole,
   AuthState,
+  AuthStateSchema,
   Comment,
   CommentOrigin,
   CptList,
+  CptListSchema,
   Dashboard,
   EntryEvent,
+  EntryEventSchema,
   EntryState,
   EntryTypeSummary,
   HealthMetric,
   LatestComment,
+  LatestCommentSchema,
+  PowClaims,
+  PowClaimsSchema,
+  readPowToken,
   Role,
   StoredFile,
-  TimelineItem,
-  UserAccount,
-} from './index.ts';
-import {
-  AuthStateSchema,
-  CptListSchema,
-  EntryEventSchema,
-  LatestCommentSchema,
   StoredFileSchema,
+  TimelineItem,
   TimelineItemSchema,
+  UserAccount,
   UserSchema,
 } from './index.ts';
 
@@ -61,6 +62,13 @@ describe('the plain types beside the schemas', () => {
 
   it('the health metric counts entries per lifecycle state', () => {
     expectTypeOf<keyof HealthMetric['data']['entries_per_state']>().toEqualTypeOf<EntryState>();
+  });
+
+  it('the browser reads from a challenge token the claims the server signs', () => {
+    expectTypeOf<Static<typeof PowClaimsSchema>>().toEqualTypeOf<PowClaims>();
+    expectTypeOf<ReturnType<typeof readPowToken>>().toEqualTypeOf<
+      Pick<PowClaims, 'nonce' | 'difficulty' | 'exp'> | undefined
+    >();
   });
 
   it('a stored file is what the upload schema answers', () => {

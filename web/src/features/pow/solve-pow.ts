@@ -1,9 +1,9 @@
-import { checkPowSolution, isValidPowDifficulty } from '@einwurf/contract';
+import { checkPowSolution, isValidPowDifficulty, type PowClaims } from '@einwurf/contract';
 import { POW_PROGRESS_EVERY, type PowWorkerMessage, type PowWorkerRequest } from './pow-protocol';
 import { createPowSearch } from './pow-search';
 
 /** A challenge as the token carries it. */
-export type PowChallengeClaims = { nonce: string; difficulty: number };
+export type PowChallengeClaims = Pick<PowClaims, 'nonce' | 'difficulty'>;
 
 /** The part of a Worker the solver uses, so tests can hand it stand-ins. */
 export type PowWorkerLike = {
