@@ -1,8 +1,9 @@
+import type { ParseKeys } from 'i18next';
 import type { ErrorCode } from './contract';
 
 // One message per error code of the contract; a code added there fails the typecheck here until it has
 // its message. Screens with a message of their own for a code (a wrong password for a link) keep it.
-const MESSAGE_KEYS: Record<ErrorCode, string> = {
+const MESSAGE_KEYS: Record<ErrorCode, ParseKeys> = {
   BAD_REQUEST: 'errors.code.BAD_REQUEST',
   VALIDATION_FAILED: 'errors.code.VALIDATION_FAILED',
   UNAUTHENTICATED: 'errors.code.UNAUTHENTICATED',
@@ -26,9 +27,9 @@ const MESSAGE_KEYS: Record<ErrorCode, string> = {
 };
 
 /** The message for a failure the server did not name (no error body, or a code newer than the app). */
-export const UNKNOWN_ERROR_MESSAGE_KEY = 'errors.code.UNKNOWN';
+export const UNKNOWN_ERROR_MESSAGE_KEY: ParseKeys = 'errors.code.UNKNOWN';
 
 /** The translation key of the message for an error code, as screens show it for a failed call. */
-export function messageKeyOf(code: ErrorCode | 'UNKNOWN'): string {
+export function messageKeyOf(code: ErrorCode | 'UNKNOWN'): ParseKeys {
   return Object.hasOwn(MESSAGE_KEYS, code) ? MESSAGE_KEYS[code as ErrorCode] : UNKNOWN_ERROR_MESSAGE_KEY;
 }
