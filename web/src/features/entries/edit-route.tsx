@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';
+import { useEntryType } from '../../lib/entry-types';
 import { Page } from '../../components/page';
 import { useEntry } from './api/get-entry';
-import { useEntrySchema } from './api/get-entry-schema';
-import { useEntryUiSchema } from './api/get-entry-ui-schema';
-import { useEntryValidator } from './api/get-entry-validator';
 import { readCachedEntry } from './cached-entry';
 import { EntryEditor } from './components/entry-editor';
 
@@ -20,15 +18,12 @@ export function Component() {
   // Read once: an edit kept across a session expiry replaces the loaded data (the editor clears it).
   const [restored] = useState(() => readCachedEntry(entryRef));
   const entry = useEntry(id);
-  const schema = useEntrySchema(cpt);
-  const uiSchema = useEntryUiSchema(cpt);
-  const validator = useEntryValidator(cpt);
+  const entryType = useEntryType(cpt);
 
-  const failed = [entry, schema, uiSchema, validator].find((query) => query.isError);
-  if (failed) {
-    const error = failed.error;
+  const error = entry.error ?? entryType.error;
+  if (error) {
     if (isHandledError(error)) return <Loader aria-label={t('common.loading')} />;
-    const missing = error instanceof ApiError && error.status === 404;
+    const missing = error instanceof ApiError && error.code === 'NOT_FOUND';
     return (
       <Page title={t('entry.edit.title')}>
         <Alert
@@ -52,7 +47,7 @@ export function Component() {
     );
   }
   // The editor starts from the server's current entry, never from an older cached answer.
-  if (!entry.data || !entry.isFetchedAfterMount || !schema.data || !uiSchema.data || !validator.data) {
+  if (!entry.data || !entry.isFetchedAfterMount || !entryType.data) {
     return (
       <Page title={t('entry.edit.title')}>
         <Loader aria-label={t('entry.edit.loading')} />
@@ -61,15 +56,7 @@ export function Component() {
   }
   return (
     <Page title={t('entry.edit.title')}>
-      <EntryEditor
-        key={id}
-        entryRef={entryRef}
-        entry={entry.data}
-        restored={restored}
-        schema={schema.data}
-        uiSchema={uiSchema.data}
-        validator={validator.data}
-      />
+      <EntryEditor key={id} entryRef={entryRef} entry={entry.data} restored={restored} {...entryType.data} />
     </Page>
   );
 }

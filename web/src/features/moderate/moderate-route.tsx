@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ApiError } from '../../lib/api-client';
+import { useEntryType } from '../../lib/entry-types';
 import { useAdminEntry } from './api/get-entry';
-import { useEntrySchema } from './api/get-entry-schema';
-import { useEntryUiSchema } from './api/get-entry-ui-schema';
-import { useEntryValidator } from './api/load-validator';
 import { ModerateEditor } from './components/moderate-editor';
 
 type ModeratePageProps = { cpt: string; id: string };
@@ -15,12 +13,10 @@ type ModeratePageProps = { cpt: string; id: string };
 export function ModeratePage({ cpt, id }: ModeratePageProps) {
   const { t } = useTranslation();
   const entry = useAdminEntry(id);
-  const schema = useEntrySchema(cpt);
-  const uiSchema = useEntryUiSchema(cpt);
-  const validator = useEntryValidator(cpt);
+  const entryType = useEntryType(cpt);
 
-  const notFound = entry.error instanceof ApiError && entry.error.status === 404;
-  const failed = entry.isError || schema.isError || uiSchema.isError || validator.isError;
+  const notFound = entry.error instanceof ApiError && entry.error.code === 'NOT_FOUND';
+  const failed = entry.isError || entryType.error !== null;
 
   return (
     <Page title={t('moderate.title')} size="lg">
@@ -28,15 +24,8 @@ export function ModeratePage({ cpt, id }: ModeratePageProps) {
         <Alert color="red" variant="light" role="alert">
           {notFound ? t('moderate.notFound') : t('moderate.loadFailed')}
         </Alert>
-      ) : entry.data && schema.data && uiSchema.data && validator.data ? (
-        <ModerateEditor
-          key={id}
-          id={id}
-          entry={entry.data}
-          schema={schema.data}
-          uiSchema={uiSchema.data}
-          validator={validator.data}
-        />
+      ) : entry.data && entryType.data ? (
+        <ModerateEditor key={id} id={id} entry={entry.data} {...entryType.data} />
       ) : (
         <Text c="dimmed">{t('common.loading')}</Text>
       )}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
 import type { Comment, CommentInput } from '../../../lib/contract';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `POST anon/{id}/comments`: the author writes to moderation. */
 export async function addComment({ id, comment }: { id: string; comment: CommentInput }): Promise<Comment> {
@@ -17,8 +18,8 @@ export function useAddComment(id: string) {
     mutationFn: (comment: CommentInput) => addComment({ id, comment }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['entry', id, 'comments'] }),
-        queryClient.invalidateQueries({ queryKey: ['entry', id, 'events'] }),
+        queryClient.invalidateQueries({ queryKey: authorEntryKeys.comments(id) }),
+        queryClient.invalidateQueries({ queryKey: authorEntryKeys.events(id) }),
       ]);
     },
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** The parts of the comment form's JSON Schema the form reads: each field's length limits. */
 export type CommentFormSchema = {
@@ -14,7 +15,7 @@ export function getCommentSchema(id: string): Promise<CommentFormSchema> {
 
 export const commentSchemaQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['entry', id, 'comment-schema'],
+    queryKey: authorEntryKeys.commentSchema(id),
     queryFn: () => getCommentSchema(id),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Comment } from '../../../lib/contract';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `GET anon/{id}/comments`: the comments between the author and moderation, oldest first. */
 export async function getComments(id: string): Promise<Comment[]> {
@@ -9,7 +10,7 @@ export async function getComments(id: string): Promise<Comment[]> {
 }
 
 export const commentsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['entry', id, 'comments'], queryFn: () => getComments(id) });
+  queryOptions({ queryKey: authorEntryKeys.comments(id), queryFn: () => getComments(id) });
 
 export function useComments(id: string, enabled = true) {
   return useQuery({ ...commentsQueryOptions(id), enabled });

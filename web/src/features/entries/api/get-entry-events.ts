@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { EntryEvent } from '../../../lib/contract';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `GET anon/{id}/events`: the entry's timeline, oldest first. */
 export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
@@ -9,7 +10,7 @@ export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
 }
 
 export const entryEventsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['entry', id, 'events'], queryFn: () => getEntryEvents(id) });
+  queryOptions({ queryKey: authorEntryKeys.events(id), queryFn: () => getEntryEvents(id) });
 
 export function useEntryEvents(id: string, enabled = true) {
   return useQuery({ ...entryEventsQueryOptions(id), enabled });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Entry } from '../../../lib/contract';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `GET anon/{id}`: the entry, for its author. */
 export function getEntry(id: string): Promise<Entry> {
@@ -8,7 +9,7 @@ export function getEntry(id: string): Promise<Entry> {
 }
 
 export const entryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['entry', id], queryFn: () => getEntry(id) });
+  queryOptions({ queryKey: authorEntryKeys.detail(id), queryFn: () => getEntry(id) });
 
 export function useEntry(id: string) {
   return useQuery(entryQueryOptions(id));

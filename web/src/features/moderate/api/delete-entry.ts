@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { adminKeys, moderationEntryKeys } from '../../../lib/query-keys';
 
 /** `DELETE admin/collection/entry/{id}`: moves the entry to the deleted state (soft). */
 export async function deleteAdminEntry(id: string): Promise<void> {
@@ -11,9 +12,9 @@ export function useDeleteAdminEntry() {
   return useMutation({
     mutationFn: deleteAdminEntry,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: ['admin', 'entry', id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'entries'] });
+      queryClient.removeQueries({ queryKey: moderationEntryKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      void queryClient.invalidateQueries({ queryKey: moderationEntryKeys.lists() });
     },
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '@einwurf/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { moderationEntryKeys } from '../../../lib/query-keys';
 
 /** `GET admin/collection/entry/{id}/comments`: the entry's internal comments, oldest first. */
-export async function fetchEntryComments(id: string): Promise<Comment[]> {
+export async function getEntryComments(id: string): Promise<Comment[]> {
   const body = await apiFetch<{ data: Comment[] }>(
     `admin/collection/entry/${encodeURIComponent(id)}/comments`,
   );
@@ -11,7 +12,7 @@ export async function fetchEntryComments(id: string): Promise<Comment[]> {
 }
 
 export const entryCommentsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'entry', id, 'comments'], queryFn: () => fetchEntryComments(id) });
+  queryOptions({ queryKey: moderationEntryKeys.comments(id), queryFn: () => getEntryComments(id) });
 
 export function useEntryComments(id: string) {
   return useQuery(entryCommentsQueryOptions(id));

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntryEvent } from '@einwurf/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { moderationEntryKeys } from '../../../lib/query-keys';
 
 /** `GET admin/collection/entry/{id}/events`: the entry's timeline from the event log. */
-export async function fetchEntryEvents(id: string): Promise<EntryEvent[]> {
+export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
   const body = await apiFetch<{ data: EntryEvent[] }>(
     `admin/collection/entry/${encodeURIComponent(id)}/events`,
   );
@@ -11,7 +12,7 @@ export async function fetchEntryEvents(id: string): Promise<EntryEvent[]> {
 }
 
 export const entryEventsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'entry', id, 'events'], queryFn: () => fetchEntryEvents(id) });
+  queryOptions({ queryKey: moderationEntryKeys.events(id), queryFn: () => getEntryEvents(id) });
 
 export function useEntryEvents(id: string) {
   return useQuery(entryEventsQueryOptions(id));

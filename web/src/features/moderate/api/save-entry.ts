@@ -3,6 +3,7 @@ import type { Entry, EntryState } from '@einwurf/contract';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
 import { adminEntryQueryOptions } from './get-entry';
 import { entryEventsQueryOptions } from './get-entry-events';
+import { adminKeys, moderationEntryKeys } from '../../../lib/query-keys';
 
 /** A moderation target state sent with a save; deleting has its own call. */
 export type TargetState = Exclude<EntryState, 'deleted'>;
@@ -32,8 +33,8 @@ export function useSaveAdminEntry() {
     onSuccess: (entry, { id }) => {
       queryClient.setQueryData(adminEntryQueryOptions(id).queryKey, entry);
       void queryClient.invalidateQueries({ queryKey: entryEventsQueryOptions(id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'entries'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
+      void queryClient.invalidateQueries({ queryKey: moderationEntryKeys.lists() });
     },
   });
 }
