@@ -11,6 +11,7 @@ const PLAIN_MODULES = [
   'limits.ts',
   'pow-rule.ts',
   'entry-rules.ts',
+  'lifecycle.ts',
   'admin-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
