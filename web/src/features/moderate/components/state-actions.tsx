@@ -1,10 +1,9 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import type { EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
+import { moderationStateActions } from '../../../components/entry/state-actions';
+import type { EntryState } from '../../../lib/contract';
 import type { TargetState } from '../api/save-entry';
 
-// The transition table (DESIGN.md): moderation moves any state but deleted to each of these.
-const TARGETS: readonly TargetState[] = ['published', 'rejected', 'proposed', 'draft'];
 const ACTION_COLOR: Record<TargetState, string | undefined> = {
   published: 'teal.9',
   rejected: 'red.9',
@@ -17,13 +16,13 @@ type StateActionsProps = { state: EntryState; disabled: boolean; onChoose: (targ
 /** The state actions open from the current state: publish, reject, reopen, back to draft. */
 export function StateActions({ state, disabled, onChoose }: StateActionsProps) {
   const { t } = useTranslation();
-  const targets = TARGETS.filter((target) => target !== state);
+  const targets = moderationStateActions(state) as TargetState[];
   return (
     <section aria-labelledby="state-actions-heading">
       <Title order={2} size="h3" id="state-actions-heading" mb="sm">
         {t('moderate.actions.title')}
       </Title>
-      {state === 'deleted' ? (
+      {targets.length === 0 ? (
         <Text>{t('moderate.actions.deleted')}</Text>
       ) : (
         <Group gap="sm">
