@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { EntryActor, EntryEventKind, EntryState } from '@einwurf/contract';
 
+/** Who looks at an entry: its author, or moderation. Some words differ between the two. */
+export type EntryViewer = 'author' | 'moderation';
+
 /** What a line of a timeline says about one event, without its date. */
 export type DescribableEvent = {
   kind: EntryEventKind;
@@ -9,19 +12,34 @@ export type DescribableEvent = {
   to_state: EntryState | null;
 };
 
-/** Translates an event: what happened, who did it and, for a state change, from which state to which. */
-export function useDescribeEvent(): (event: DescribableEvent) => { what: string; who: string } {
+/** The catalogue key of a state's name: the author reads "In Moderation" where moderation reads "Proposed". */
+export function stateNameKey(state: EntryState, viewer: EntryViewer): string {
+  return viewer === 'author' ? `entry.state.${state}` : `admin.state.${state}`;
+}
+
+/**
+ * Translates an event: what happened, who did it and, for a move between states, from which state to
+ * which. The author's words come from the `_author` variants of the `event.*` keys where they differ
+ * ("Du" for the author); the author is shown moves moderation made, moderation every move.
+ */
+export function useDescribeEvent(
+  viewer: EntryViewer = 'moderation',
+): (event: DescribableEvent) => { what: string; who: string } {
   const { t } = useTranslation();
   return (event) => {
-    const kind = t(`admin.eventKind.${event.kind}`);
-    const what =
-      event.from_state && event.to_state && event.from_state !== event.to_state
-        ? t('admin.timeline.stateChange', {
-            kind,
-            from: t(`admin.state.${event.from_state}`),
-            to: t(`admin.state.${event.to_state}`),
-          })
-        : kind;
-    return { what, who: t(`admin.actor.${event.actor}`) };
+    const kind = t(`event.kind.${event.kind}`, { context: viewer });
+    const moved =
+      event.from_state !== null &&
+      event.to_state !== null &&
+      event.from_state !== event.to_state &&
+      (viewer === 'moderation' || event.kind === 'state_changed');
+    const what = moved
+      ? t('event.move', {
+          kind,
+          from: t(stateNameKey(event.from_state!, viewer)),
+          to: t(stateNameKey(event.to_state!, viewer)),
+        })
+      : kind;
+    return { what, who: t(`event.actor.${event.actor}`, { context: viewer }) };
   };
 }

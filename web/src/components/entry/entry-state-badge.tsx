@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
+import { stateNameKey, type EntryViewer } from './describe-event';
 
 // Dark shades: white text on them stays above WCAG AA contrast.
 const stateColor: Record<EntryState, string> = {
@@ -14,7 +15,7 @@ const stateColor: Record<EntryState, string> = {
 type EntryStateBadgeProps = {
   state: EntryState;
   /** The author reads "Status: In Moderation"; moderation's lists and editor name the bare state. */
-  viewer?: 'author' | 'moderation';
+  viewer?: EntryViewer;
 };
 
 /** An entry's state as a labelled badge; deleted entries are labelled as such. */
@@ -28,8 +29,8 @@ export function EntryStateBadge({ state, viewer = 'moderation' }: EntryStateBadg
       size={viewer === 'author' ? 'lg' : undefined}
     >
       {viewer === 'author'
-        ? t('entry.stateLabel', { state: t(`entry.state.${state}`) })
-        : t(`admin.state.${state}`)}
+        ? t('entry.stateLabel', { state: t(stateNameKey(state, viewer)) })
+        : t(stateNameKey(state, viewer))}
     </Badge>
   );
 }

@@ -30,7 +30,7 @@ export function LatestChanges({ items }: { items: readonly TimelineItem[] }) {
               )}
             </Text>
             <Text size="sm">
-              {what} · {t('admin.timeline.by', { actor: who })}
+              {what} · {t('event.by', { actor: who })}
             </Text>
             <Text size="sm" c="dimmed">
               <DateTimeText value={item.created_at} />

@@ -29,7 +29,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { PreviewDialog } from './preview-dialog';
-import { TimelinePanel } from './timeline-panel';
+import { AuthorTimeline } from './author-timeline';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 type EntryEditorProps = {
@@ -341,7 +341,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
       <Divider />
       <AuthorComments entryId={entryRef.id} canWrite={!isReadOnly} />
       <Divider />
-      <TimelinePanel entryId={entryRef.id} />
+      <AuthorTimeline entryId={entryRef.id} />
 
       <PreviewDialog
         opened={dialog === 'preview'}

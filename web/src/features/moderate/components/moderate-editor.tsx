@@ -278,11 +278,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               loadError={comments.isError ? t('moderate.commentsFailed') : null}
               onAdd={handleAddComment}
             />
-            <EntryTimeline
-              events={events.data ?? []}
-              isLoading={events.isPending}
-              loadError={events.isError ? t('moderate.eventsFailed') : null}
-            />
+            <EntryTimeline events={events.data ?? []} isLoading={events.isPending} isError={events.isError} />
           </Stack>
         </Grid.Col>
       </Grid>
