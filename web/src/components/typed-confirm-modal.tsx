@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from './dialog-frame';
 
 type TypedConfirmModalProps = {
   opened: boolean;
@@ -17,17 +18,11 @@ type TypedConfirmModalProps = {
 
 /** Confirms a destructive action by having the user type its target's name. */
 export function TypedConfirmModal(props: TypedConfirmModalProps) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <DialogFrame opened={props.opened} onClose={props.onClose} title={props.title}>
       {/* Mounted only while open, so the typed text starts empty every time. */}
       {props.opened && <TypedConfirmForm {...props} />}
-    </Modal>
+    </DialogFrame>
   );
 }
 

@@ -13,8 +13,8 @@ import { CopyField } from './components/copy-field';
 import { permalinkOf } from './permalink';
 
 // The dialog (Mantine's Modal brings its ScrollArea, about 20 KB gzip) loads only when it is needed.
-const LeaveDialog = lazy(() =>
-  import('./components/leave-dialog').then((module) => ({ default: module.LeaveDialog })),
+const ConfirmModal = lazy(() =>
+  import('../../components/confirm-modal').then((module) => ({ default: module.ConfirmModal })),
 );
 
 type Phase = { step: 'form' } | { step: 'solving' } | { step: 'confirm'; id: string };
@@ -129,14 +129,16 @@ export function Component() {
         </Button>
         {blocker.state === 'blocked' && (
           <Suspense fallback={null}>
-            <LeaveDialog
+            <ConfirmModal
               opened
               title={t('entry.create.leaveTitle')}
               text={t('entry.create.leaveText')}
-              stayLabel={t('entry.create.leaveStay')}
-              leaveLabel={t('entry.unsaved.leave')}
-              onStay={() => blocker.reset?.()}
-              onLeave={() => blocker.proceed?.()}
+              cancelLabel={t('entry.create.leaveStay')}
+              confirmLabel={t('entry.unsaved.leave')}
+              color="red.9"
+              autoFocus="cancel"
+              onClose={() => blocker.reset?.()}
+              onConfirm={() => blocker.proceed?.()}
             />
           </Suspense>
         )}

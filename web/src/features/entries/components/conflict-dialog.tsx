@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { ConfirmDialog } from './confirm-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 type ConflictDialogProps = {
   opened: boolean;
@@ -24,7 +24,7 @@ export function ConflictDialog({
 }: ConflictDialogProps) {
   const { t } = useTranslation();
   return (
-    <ConfirmDialog opened={opened} onClose={onClose} title={t('entry.conflict.title')}>
+    <DialogFrame opened={opened} onClose={onClose} title={t('entry.conflict.title')}>
       <Text mb="sm">{t('entry.conflict.text', { date: formatDateTime(savedAt) })}</Text>
       <Text mb="md" size="sm">
         {t('entry.conflict.hint')}
@@ -37,6 +37,6 @@ export function ConflictDialog({
           {t('entry.conflict.keepMine')}
         </Button>
       </Group>
-    </ConfirmDialog>
+    </DialogFrame>
   );
 }

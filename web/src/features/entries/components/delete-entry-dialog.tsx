@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './confirm-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 type DeleteEntryDialogProps = {
   opened: boolean;
@@ -23,7 +23,7 @@ export function DeleteEntryDialog({ opened, title, busy, onConfirm, onClose }: D
     onClose();
   };
   return (
-    <ConfirmDialog opened={opened} onClose={handleClose} title={t('entry.delete.title')}>
+    <DialogFrame opened={opened} onClose={handleClose} title={t('entry.delete.title')}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -48,6 +48,6 @@ export function DeleteEntryDialog({ opened, title, busy, onConfirm, onClose }: D
           </Button>
         </Group>
       </form>
-    </ConfirmDialog>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Loader, Modal, Text, Title } from '@mantine/core';
+import { Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 // The Markdown pipeline (unified, remark, rehype) loads when the preview opens, never with the page.
 const MarkdownPreview = lazy(() => import('../../../components/entry/markdown-preview'));
@@ -11,26 +12,17 @@ type PreviewDialogProps = { opened: boolean; title: string; content: string; onC
 export function PreviewDialog({ opened, title, content, onClose }: PreviewDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal.Root opened={opened} onClose={onClose} size="xl">
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title>{t('entry.preview.title')}</Modal.Title>
-          <Modal.CloseButton aria-label={t('common.close')} />
-        </Modal.Header>
-        <Modal.Body>
-          <Title order={2} mb="md">
-            {title || t('entry.untitled')}
-          </Title>
-          {content.trim() === '' ? (
-            <Text c="dimmed">{t('entry.preview.empty')}</Text>
-          ) : (
-            <Suspense fallback={<Loader aria-label={t('entry.preview.loading')} />}>
-              <MarkdownPreview markdown={content} />
-            </Suspense>
-          )}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <DialogFrame opened={opened} onClose={onClose} title={t('entry.preview.title')} size="xl">
+      <Title order={2} mb="md">
+        {title || t('entry.untitled')}
+      </Title>
+      {content.trim() === '' ? (
+        <Text c="dimmed">{t('entry.preview.empty')}</Text>
+      ) : (
+        <Suspense fallback={<Loader aria-label={t('entry.preview.loading')} />}>
+          <MarkdownPreview markdown={content} />
+        </Suspense>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LeaveDialog } from './leave-dialog';
+import { ConfirmModal } from '../../../components/confirm-modal';
 
 type UnsavedChangesDialogProps = { opened: boolean; onStay: () => void; onLeave: () => void };
 
@@ -7,14 +7,16 @@ type UnsavedChangesDialogProps = { opened: boolean; onStay: () => void; onLeave:
 export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
   const { t } = useTranslation();
   return (
-    <LeaveDialog
+    <ConfirmModal
       opened={opened}
       title={t('entry.unsaved.title')}
       text={t('entry.unsaved.text')}
-      stayLabel={t('entry.unsaved.stay')}
-      leaveLabel={t('entry.unsaved.leave')}
-      onStay={onStay}
-      onLeave={onLeave}
+      cancelLabel={t('entry.unsaved.stay')}
+      confirmLabel={t('entry.unsaved.leave')}
+      color="red.9"
+      autoFocus="cancel"
+      onClose={onStay}
+      onConfirm={onLeave}
     />
   );
 }

@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
-import { Modal } from '@mantine/core';
+import { Modal, type ModalRootProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-type ConfirmDialogProps = { opened: boolean; title: string; onClose: () => void; children: ReactNode };
+type DialogFrameProps = {
+  opened: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  size?: ModalRootProps['size'];
+  children: ReactNode;
+};
 
 /** A modal dialog whose header is a div: a second banner landmark beside the top bar confuses screen readers. */
-export function ConfirmDialog({ opened, title, onClose, children }: ConfirmDialogProps) {
+export function DialogFrame({ opened, title, onClose, size, children }: DialogFrameProps) {
   const { t } = useTranslation();
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
+    <Modal.Root opened={opened} onClose={onClose} size={size} centered>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
