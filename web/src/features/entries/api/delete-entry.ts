@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `DELETE anon/{id}`: the author withdraws the entry (refused once published). */
 export async function deleteEntry(id: string): Promise<void> {
@@ -7,5 +8,9 @@ export async function deleteEntry(id: string): Promise<void> {
 }
 
 export function useDeleteEntry() {
-  return useMutation({ mutationFn: deleteEntry });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: (_result, id) => queryClient.removeQueries({ queryKey: authorEntryKeys.detail(id) }),
+  });
 }

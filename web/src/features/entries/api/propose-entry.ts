@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { Entry } from '../../../lib/contract';
+import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `POST anon/{id}/publish`: proposes the stored entry for moderation (the whole schema must hold). */
 export function proposeEntry(id: string): Promise<Entry> {
@@ -8,5 +9,9 @@ export function proposeEntry(id: string): Promise<Entry> {
 }
 
 export function useProposeEntry() {
-  return useMutation({ mutationFn: proposeEntry });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: proposeEntry,
+    onSuccess: (proposed) => queryClient.setQueryData(authorEntryKeys.detail(proposed.data.id), proposed),
+  });
 }

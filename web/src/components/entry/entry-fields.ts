@@ -1,3 +1,18 @@
+import { ENTRY_SYSTEM_FIELDS, type EntryData } from '../../lib/contract';
+
+/** The fields of an entry its editors change: everything but what the server owns. */
+export function editableFields(data: EntryData): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...data };
+  for (const key of ENTRY_SYSTEM_FIELDS) delete fields[key];
+  return fields;
+}
+
+/** The names of the fields whose values differ between two versions of an entry. */
+export function changedFields(mine: Record<string, unknown>, theirs: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
+  return [...keys].filter((key) => !isSameData(mine[key] ?? null, theirs[key] ?? null));
+}
+
 /** Deep equality of JSON values (entry data), key order aside: the unsaved-changes flag's test. */
 export function isSameData(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;

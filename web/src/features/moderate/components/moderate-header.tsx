@@ -1,0 +1,24 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../../../components/date-time-text';
+import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
+import { useTypeTitle } from '../../../lib/admin-content-types';
+import type { EntryData } from '../../../lib/contract';
+
+/** What moderation sees first of an entry: its title, state, type and last change. */
+export function ModerateHeader({ entry }: { entry: EntryData }) {
+  const { t } = useTranslation();
+  const typeTitle = useTypeTitle();
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text fw={700} size="lg">
+        {entry.title || t('admin.untitled')}
+      </Text>
+      <EntryStateBadge state={entry.state} />
+      <Text size="sm">{typeTitle(entry.type)}</Text>
+      <Text size="sm" c="dimmed">
+        {t('moderate.updated')} <DateTimeText value={entry.updated_at} />
+      </Text>
+    </Group>
+  );
+}
