@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { EntryActor, EntryEventKind, EntryState } from '@einwurf/contract';
 
@@ -13,9 +14,14 @@ export type DescribableEvent = {
 };
 
 /** The catalogue key of a state's name: the author reads "In Moderation" where moderation reads "Proposed". */
-export function stateNameKey(state: EntryState, viewer: EntryViewer): string {
+export function stateNameKey(state: EntryState, viewer: EntryViewer): ParseKeys {
   return viewer === 'author' ? `entry.state.${state}` : `admin.state.${state}`;
 }
+
+// The kinds the author reads in words of their own (the `_author` variants of `event.kind.*`).
+const AUTHOR_WORDED_KINDS = ['created', 'proposed'] as const satisfies readonly EntryEventKind[];
+const isAuthorWorded = (kind: EntryEventKind): kind is (typeof AUTHOR_WORDED_KINDS)[number] =>
+  (AUTHOR_WORDED_KINDS as readonly EntryEventKind[]).includes(kind);
 
 /**
  * Translates an event: what happened, who did it and, for a move between states, from which state to
@@ -27,7 +33,10 @@ export function useDescribeEvent(
 ): (event: DescribableEvent) => { what: string; who: string } {
   const { t } = useTranslation();
   return (event) => {
-    const kind = t(`event.kind.${event.kind}`, { context: viewer });
+    const kind =
+      viewer === 'author' && isAuthorWorded(event.kind)
+        ? t(`event.kind.${event.kind}`, { context: 'author' })
+        : t(`event.kind.${event.kind}`);
     const moved =
       event.from_state !== null &&
       event.to_state !== null &&
@@ -40,6 +49,10 @@ export function useDescribeEvent(
           to: t(stateNameKey(event.to_state!, viewer)),
         })
       : kind;
-    return { what, who: t(`event.actor.${event.actor}`, { context: viewer }) };
+    const who =
+      viewer === 'author'
+        ? t(`event.actor.${event.actor}`, { context: 'author' })
+        : t(`event.actor.${event.actor}`);
+    return { what, who };
   };
 }

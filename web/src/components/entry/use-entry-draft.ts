@@ -26,9 +26,11 @@ export type DraftFailureReason =
   | 'failed';
 
 /** What failed: the reason, the role's action (`save` unless it says otherwise) and its target state. */
-export type DraftFailure = { reason: DraftFailureReason; action: string; target?: EntryState };
+export type DraftFailure = { reason: DraftFailureReason; action: DraftAction; target?: EntryState };
+/** The role's actions a failure can come from. */
+export type DraftAction = 'save' | 'propose' | 'delete';
 
-type FailureContext = { action?: string; target?: EntryState };
+type FailureContext = { action?: DraftAction; target?: EntryState };
 
 /** A save refused because someone saved in between: their version, and the state mine was to move to. */
 export type DraftConflict = { stored: EntryData; target?: EntryState };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
@@ -34,12 +35,12 @@ type EntryEditorProps = {
 
 type Notice = 'invalid' | 'proposeFailed' | null;
 
-const FAILED_TITLE: Record<string, string> = {
+const FAILED_TITLE: Record<DraftFailure['action'], ParseKeys> = {
   save: 'entry.save.failed',
   propose: 'entry.propose.failed',
   delete: 'entry.delete.failed',
 };
-const FAILED_TEXT: Partial<Record<DraftFailure['reason'], string>> = {
+const FAILED_TEXT: Partial<Record<DraftFailure['reason'], ParseKeys>> = {
   network: 'entry.errors.network',
   readOnly: 'entry.errors.readOnly',
 };
@@ -64,7 +65,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
     isReadOnly: isReadOnlyForAuthor,
     onFailure: ({ reason, action }) => {
       if (reason === 'fields') return setNotice(action === 'propose' ? 'proposeFailed' : 'invalid');
-      showDangerToast(t(FAILED_TITLE[action]!), t(FAILED_TEXT[reason] ?? 'entry.errors.generic'));
+      showDangerToast(t(FAILED_TITLE[action]), t(FAILED_TEXT[reason] ?? 'entry.errors.generic'));
     },
   });
   useKeptEdit(entryRef, draft, restored);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Entry, EntryState } from '@einwurf/contract';
+import { isDeletedState } from '../../../lib/contract';
 import { apiFetch, jsonBody } from '../../../lib/api-client';
 import { adminEntryQueryOptions } from './get-entry';
 import { entryEventsQueryOptions } from './get-entry-events';
@@ -7,6 +8,9 @@ import { adminKeys, moderationEntryKeys } from '../../../lib/query-keys';
 
 /** A moderation target state sent with a save; deleting has its own call. */
 export type TargetState = Exclude<EntryState, 'deleted'>;
+
+/** Whether a state is one a save may move an entry to (every state but the deleted one). */
+export const isTargetState = (state: EntryState): state is TargetState => !isDeletedState(state);
 
 export type EntrySave = {
   id: string;

@@ -16,7 +16,7 @@ import { isDeletedState, type Entry, type EntryData, type EntryState } from '../
 import { showSuccessToast } from '../../../lib/notify';
 import { useDeleteAdminEntry } from '../api/delete-entry';
 import { adminEntryQueryOptions } from '../api/get-entry';
-import { useSaveAdminEntry, type TargetState } from '../api/save-entry';
+import { isTargetState, useSaveAdminEntry, type TargetState } from '../api/save-entry';
 import { DeleteSection } from './delete-section';
 import { ModerateForm } from './moderate-form';
 import { ModerateHeader } from './moderate-header';
@@ -60,7 +60,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
       saveEntry.mutateAsync({
         id,
         data: { ...editableFields(data), revision: data.revision },
-        state: state as TargetState | undefined,
+        state: state && isTargetState(state) ? state : undefined,
       }),
     reload: () => queryClient.fetchQuery({ ...adminEntryQueryOptions(id), staleTime: 0 }),
     isReadOnly: isDeletedState,
@@ -69,7 +69,10 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   const { base, edited, isReadOnly: isDeleted } = draft;
 
   const showDone = (target?: EntryState) =>
-    setNotice({ tone: 'success', text: target ? t(`moderate.done.${target}`) : t('moderate.saved') });
+    setNotice({
+      tone: 'success',
+      text: target && isTargetState(target) ? t(`moderate.done.${target}`) : t('moderate.saved'),
+    });
 
   const handleSave = async (target?: TargetState) => {
     setNotice(null);

@@ -2,7 +2,7 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moderationStateActions } from '../../../components/entry/state-actions';
 import type { EntryState } from '../../../lib/contract';
-import type { TargetState } from '../api/save-entry';
+import { isTargetState, type TargetState } from '../api/save-entry';
 
 const ACTION_COLOR: Record<TargetState, string | undefined> = {
   published: 'teal.9',
@@ -16,7 +16,7 @@ type StateActionsProps = { state: EntryState; disabled: boolean; onChoose: (targ
 /** The state actions open from the current state: publish, reject, reopen, back to draft. */
 export function StateActions({ state, disabled, onChoose }: StateActionsProps) {
   const { t } = useTranslation();
-  const targets = moderationStateActions(state) as TargetState[];
+  const targets = moderationStateActions(state).filter(isTargetState);
   return (
     <section aria-labelledby="state-actions-heading">
       <Title order={2} size="h3" id="state-actions-heading" mb="sm">
