@@ -169,6 +169,8 @@ describe('moderate', { timeout: 20_000 }, () => {
       },
     });
     expect(await screen.findByRole('button', { name: 'Wieder öffnen' })).toBeInTheDocument();
+    // The confirmation keeps its words while it fades out; once it is gone, so is the state's action.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Veröffentlichen' })).not.toBeInTheDocument();
   });
 
