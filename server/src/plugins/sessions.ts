@@ -10,7 +10,7 @@ import type { Role } from '@einwurf/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/service.ts';
+import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/sessions.ts';
 
 export const SESSION_COOKIE = 'einwurf_session';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthStateSchema, LoginSchema, type AuthorLogin, type ModeratorLogin } from '@einwurf/contract';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions.ts';
-import { endSession, loginAuthor, loginModerator, NO_SESSION, toAuthState } from './service.ts';
+import { loginAuthor, loginModerator } from './service.ts';
+import { endSession, NO_SESSION, toAuthState } from './sessions.ts';
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;

@@ -17,7 +17,7 @@ import { listEntriesForModeration } from '../search/service.ts';
 import { EntryParamsSchema } from './routes.ts';
 import { deleteEntryAsModeration, getEntryForModeration, moderateEntry } from './moderation-service.ts';
 import { listEntryEvents, type EntryChanger } from './service.ts';
-import type { SessionState } from '../auth/service.ts';
+import type { SessionState } from '../auth/sessions.ts';
 
 const errors = { '4xx': ErrorBodySchema };
 const STRICT = ENTRY_LIFECYCLE.strict.join(' or ');

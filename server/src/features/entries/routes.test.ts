@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { AUTHOR_PASSWORD, createEntryAsAuthor } from '../../test/pow.ts';
-import { LOGIN_LIMITS } from '../auth/service.ts';
+import { LOGIN_LIMITS } from '../auth/sessions.ts';
 import { changeEntryState } from './service.ts';
 
 const MOD = { actor: 'mod', userId: null } as const;

@@ -9,7 +9,7 @@ import {
 } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
 import { setSessionCookie } from '../../plugins/sessions.ts';
-import { toAuthState } from '../auth/service.ts';
+import { toAuthState } from '../auth/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { currentDifficulty, issueChallenge, redeemChallenge } from './service.ts';
 import type { SpentTokenStore } from './spent-tokens.ts';

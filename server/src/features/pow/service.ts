@@ -11,7 +11,7 @@ import {
 } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { startSession, type SessionState } from '../auth/service.ts';
+import { startSession, type SessionState } from '../auth/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { createEntry } from '../entries/author-service.ts';
 import { countEntriesCreatedSince } from '../entries/service.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { startSession } from '../auth/service.ts';
+import { startSession } from '../auth/sessions.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import {
   changeRole,

@@ -14,7 +14,7 @@ import {
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/service.ts';
+import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/sessions.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
