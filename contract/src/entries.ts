@@ -13,6 +13,9 @@ export * from './entry-rules.ts';
 /** One of the lifecycle's states (lifecycle.ts holds the list; Type.Enum keeps its literal union). */
 export const EntryStateSchema = Type.Enum(ENTRY_STATES);
 
+/** The `:id` path parameter of every route about one entry. */
+export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
+
 export const EntryMetaSchema = Type.Object({
   version: Type.String(),
   licence: Type.String(),

@@ -6,7 +6,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@einwurf/contract';
+import type { EntryActor, Role } from '@einwurf/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -79,6 +79,11 @@ export const requireEntryAuthor: preValidationAsyncHookHandler = async (request)
   const { id } = request.params as { id?: unknown };
   if (role !== 'anon' || entryId !== id) throw new AppError('NOT_FOUND', 'no such entry');
 };
+
+/** The account behind a moderation session, as the event log records it. */
+export function moderator(session: SessionState): { actor: EntryActor; userId: string | null } {
+  return { actor: session.role === 'admin' ? 'admin' : 'mod', userId: session.userId };
+}
 
 async function sessions(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   app.decorateRequest('session', null as unknown as SessionState);

@@ -5,12 +5,11 @@ import {
   CommentCreatedSchema,
   CommentInputSchema,
   CommentListSchema,
+  EntryParamsSchema,
   ErrorBodySchema,
 } from '@einwurf/contract';
-import { requireEntryAuthor, requireRoleFirst } from '../../plugins/sessions.ts';
+import { moderator, requireEntryAuthor, requireRoleFirst } from '../../plugins/sessions.ts';
 import { AUTHOR } from '../entries/service.ts';
-import { moderator } from '../entries/moderation-routes.ts';
-import { EntryParamsSchema } from '../entries/routes.ts';
 import { addComment, listComments } from './service.ts';
 
 const errors = { '4xx': ErrorBodySchema };

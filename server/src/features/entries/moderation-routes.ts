@@ -6,27 +6,21 @@ import {
   EntryListQuerySchema,
   EntryListSchema,
   EntrySchema,
+  EntryParamsSchema,
   ErrorBodySchema,
   isDeletedState,
   ModerationEntryUpdateSchema,
   type ModerationEntryUpdate,
 } from '@einwurf/contract';
-import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { listEntriesForModeration } from '../search/service.ts';
-import { EntryParamsSchema } from './routes.ts';
 import { deleteEntryAsModeration, getEntryForModeration, moderateEntry } from './moderation-service.ts';
-import { listEntryEvents, type EntryChanger } from './service.ts';
-import type { SessionState } from '../auth/sessions.ts';
+import { listEntryEvents } from './service.ts';
 
 const errors = { '4xx': ErrorBodySchema };
 const STRICT = ENTRY_LIFECYCLE.strict.join(' or ');
 const SETTABLE = ENTRY_LIFECYCLE.states.filter((state) => !isDeletedState(state)).join(', ');
-
-/** The account behind a moderation session, as the event log records it. */
-export function moderator(session: SessionState): EntryChanger {
-  return { actor: session.role === 'admin' ? 'admin' : 'mod', userId: session.userId };
-}
 
 /** Moderation's routes over all entries: list and search, read, save with a state, delete, timeline. */
 export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentTypes }> = async (

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import {
   ENTRY_LIFECYCLE,
   EntryEventListSchema,
+  EntryParamsSchema,
   EntrySchema,
   EntryUpdateSchema,
   ErrorBodySchema,
@@ -14,7 +15,6 @@ import { getEntry, listEntryEvents } from './service.ts';
 
 const READ_ONLY = ENTRY_LIFECYCLE.authorReadOnly.join(' or ');
 
-export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 }) });
 const errors = { '4xx': ErrorBodySchema };
 
 /** The author's routes for their own entry; the guard admits only that entry's author session. */
