@@ -1,5 +1,5 @@
 import type { Role } from '../lib/contract';
-import { paths, type RouteName } from './paths';
+import { paths, type RouteName } from '../lib/paths';
 
 /** What a route declares about who may see it. */
 export type RouteAccess = { requiresAuth: boolean; roles: readonly Role[] };

@@ -3,8 +3,8 @@ import { Outlet, useNavigate } from 'react-router';
 import { ROUTER_BASE } from '../lib/contract';
 import { setClientNavigate } from '../lib/api-client';
 import { installExternalLinkInterceptor } from '../lib/external-link';
-import { clientNavigationPath } from './client-navigation';
-import { paths } from './paths';
+import { clientNavigationPath } from '../lib/client-navigation';
+import { paths } from '../lib/paths';
 
 /** The root route: wires the API client's navigation and the external-link interception to the router. */
 export function RootShell() {

@@ -13,7 +13,7 @@ import {
   type RouteAccess,
 } from './access';
 import { BackOfficeLayout, PublicLayout } from './layouts/app-frame';
-import { paths, routePatterns, type RouteName } from './paths';
+import { paths, routePatterns, type RouteName } from '../lib/paths';
 import { RootShell } from './root-shell';
 
 /** Route metadata, readable through useMatches(). */

@@ -3,7 +3,7 @@ import { Anchor, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { TopBarNav } from './top-bar-nav';
 import classes from './app-frame.module.css';
 

@@ -1,6 +1,6 @@
 import type { Role } from '../../lib/contract';
 import type { CurrentEntry } from '../../lib/current-entry';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export type TopBarEntryKey =
   | 'login'

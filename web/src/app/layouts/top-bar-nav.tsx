@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth-store';
 import { isLoggedIn } from '../../lib/contract';
 import { readCurrentEntry } from '../../lib/current-entry';
 import { showDangerToast } from '../../lib/notify';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { LanguageSelect } from './language-select';
 import { topBarEntries } from './top-bar-entries';
 import classes from './app-frame.module.css';

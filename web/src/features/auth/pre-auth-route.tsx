@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';
 import { writeCurrentEntry } from '../../lib/current-entry';
 import { Page } from '../../components/page';

@@ -1,4 +1,4 @@
-import type { EntryRef } from '../../app/paths';
+import type { EntryRef } from '../../lib/paths';
 import type { CachedEntry } from '../../lib/api-client';
 import { STORAGE_KEYS, type EntryData } from '../../lib/contract';
 import { readJson, removeKey } from '../../lib/storage';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEven
 import { Alert, Button, Checkbox, Loader, PasswordInput, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams, type BlockerFunction } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { setAuth } from '../../lib/auth-store';
 import { entryPasswordProblems, PASSWORD_MIN, type FieldError } from '../../lib/contract';
 import { writeCurrentEntry } from '../../lib/current-entry';

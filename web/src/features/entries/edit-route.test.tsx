@@ -8,7 +8,7 @@ import { setClientNavigate } from '../../lib/api-client';
 import { clearAuth, setAuth } from '../../lib/auth-store';
 import { writeCurrentEntry, readCurrentEntry } from '../../lib/current-entry';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { clientNavigationPath } from '../../app/client-navigation';
+import { clientNavigationPath } from '../../lib/client-navigation';
 import { Component as EditPage } from './edit-route';
 import articleSchema from '../../../../content-types/article/schema.json';
 import articleUiSchema from '../../../../content-types/article/uischema.json';

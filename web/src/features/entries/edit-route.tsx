@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';
 import { useEntryType } from '../../lib/entry-types';
 import { Page } from '../../components/page';

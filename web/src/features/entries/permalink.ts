@@ -1,4 +1,4 @@
-import { paths, type EntryRef } from '../../app/paths';
+import { paths, type EntryRef } from '../../lib/paths';
 import { ROUTER_BASE } from '../../lib/contract';
 
 /** The absolute link an author keeps to come back to their entry (with its password). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { StatusPage } from '../../components/status-page';
 
 type ErrorKind = 'notFound' | 'serverError' | 'tooManyRequests' | 'tooLarge';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Code, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { EXTERNAL_CONFIRMED_ATTRIBUTE, parseDestination } from '../../lib/external-link';
 import { Page } from '../../components/page';
 

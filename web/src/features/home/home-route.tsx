@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { readCurrentEntry } from '../../lib/current-entry';
 import { isLocale } from '../../lib/i18n';
 import { Page } from '../../components/page';

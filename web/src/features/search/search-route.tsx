@@ -3,7 +3,7 @@ import { Alert, Anchor, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { ENTRY_STATES } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';

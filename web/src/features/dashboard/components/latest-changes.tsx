@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DateTimeText } from '../../../components/date-time-text';
 import { useDescribeEvent } from '../../../components/entry/describe-event';
 import type { TimelineItem } from '../../../lib/contract';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DateTimeText } from '../../../components/date-time-text';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import type { Proposal } from '../../../lib/contract';

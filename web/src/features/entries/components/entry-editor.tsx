@@ -5,7 +5,7 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
-import { paths, type EntryRef } from '../../../app/paths';
+import { paths, type EntryRef } from '../../../lib/paths';
 import { EntryDraftDialogs } from '../../../components/entry/entry-draft-dialogs';
 import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EntryDraftDialogs } from '../../../components/entry/entry-draft-dialogs';
 import { changedFields, editableFields } from '../../../components/entry/entry-fields';

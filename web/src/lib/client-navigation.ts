@@ -1,4 +1,4 @@
-import type { ClientNavigation } from '../lib/api-client';
+import type { ClientNavigation } from './api-client';
 import { paths } from './paths';
 
 /** Maps where the API client wants the user to go onto the app's paths. */
