@@ -18,7 +18,7 @@ const NONCE = '8f14e45fceea167a5a36dedd4bea2543';
 // Never reached in a few seconds, so every worker runs the whole time.
 const DIFFICULTY = 60;
 
-const workerSource = fileURLToPath(new URL('../web/src/features/pow/pow-worker.ts', import.meta.url));
+const workerSource = fileURLToPath(new URL('../web/src/features/entries/pow/pow-worker.ts', import.meta.url));
 const bundled = await build({
   entryPoints: [workerSource],
   bundle: true,

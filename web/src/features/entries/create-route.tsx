@@ -8,7 +8,7 @@ import { entryPasswordProblems, PASSWORD_MIN, type FieldError } from '../../lib/
 import { writeCurrentEntry } from '../../lib/current-entry';
 import { showDangerToast } from '../../lib/notify';
 import { Page } from '../../components/page';
-import { createEntryWithPow, PowFlowError } from '../pow/create-with-pow-lazily';
+import { createEntryWithPow, PowFlowError } from './pow/create-with-pow-lazily';
 import { CopyField } from './components/copy-field';
 import { permalinkOf } from './permalink';
 

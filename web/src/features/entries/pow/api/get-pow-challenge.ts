@@ -1,5 +1,5 @@
-import { apiFetch } from '../../../lib/api-client';
-import type { PowChallenge } from '../../../lib/contract';
+import { apiFetch } from '../../../../lib/api-client';
+import type { PowChallenge } from '../../../../lib/contract';
 
 /** `GET pow`: a signed challenge token (JWT holding nonce, difficulty and expiry). */
 export async function getPowChallenge(): Promise<string> {

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../lib/contract';
+import type { FieldError } from '../../../lib/contract';
 
 /**
  * Why creating failed: the server issued no usable challenge, did not accept the solution, refused

@@ -1,5 +1,5 @@
-import { apiRequest, jsonBody } from '../../../lib/api-client';
-import type { AuthState, PowSubmission } from '../../../lib/contract';
+import { apiRequest, jsonBody } from '../../../../lib/api-client';
+import type { AuthState, PowSubmission } from '../../../../lib/contract';
 
 /** The solved challenge token and the body of `POST pow`; the solver answers the counter in decimal. */
 export type PowRedemption = { token: string } & PowSubmission & { solution: string };

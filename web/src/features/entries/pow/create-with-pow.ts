@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { readPowToken } from '../../lib/contract';
+import { ApiError } from '../../../lib/api-client';
+import { readPowToken } from '../../../lib/contract';
 import { getPowChallenge } from './api/get-pow-challenge';
 import { redeemPow, type RedeemedPow } from './api/redeem-pow';
 import { PowFlowError } from './pow-flow-error';
