@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router';
 import { configQueryOptions } from '../lib/config';
 import { ensureAuthLoaded } from '../lib/session';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders, createQueryClient } from '../components/providers';
 import { createAppRouter } from './router';
 
 // Start-up: the login is refreshed from GET auth (which also brings a CSRF token) and the config fetched.

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { clearAuth, getAuth, setAuth } from '../lib/auth-store';
 import { ROUTER_BASE, type Role } from '../lib/contract';
 import { jsonResponse } from '../test/render';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders, createQueryClient } from '../components/providers';
 import { createAppRoutes } from './routes';
 
 // The build-time validators cannot load under Vitest's module runner; no test here validates an entry.

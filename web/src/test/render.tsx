@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders, createQueryClient } from '../app/providers';
+import { AppProviders, createQueryClient } from '../components/providers';
 import '../lib/i18n';
 
 /** Renders routes inside the app's providers, starting at `path`. */
