@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // report feeds the closing `N passed, N failed` line of scripts/test-summary.mjs.
 export default defineConfig({
   test: {
-    projects: ['contract', 'server', 'web'],
+    projects: [
+      'contract',
+      'server',
+      'web',
+      // Tests of the repository's own tooling (lint rules, scripts), run in plain Node.
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+    ],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
