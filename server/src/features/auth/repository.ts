@@ -37,10 +37,6 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<number
   return Number(result.numDeletedRows);
 }
 
-export async function setSessionExpiry(db: Db, id: string, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
-}
-
 /** Gives every session of an account the account's new role. */
 export async function setSessionRoleOfUser(db: Db, userId: string, role: 'mod' | 'admin'): Promise<void> {
   await db.updateTable('sessions').set({ role }).where('user_id', '=', userId).execute();

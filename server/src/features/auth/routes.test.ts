@@ -6,7 +6,8 @@ import { requireRole, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { createUser } from '../users/service.ts';
-import { LOGIN_LIMITS, resolveSession, setSessionExpiry } from './sessions.ts';
+import { setSessionExpiry } from '../../test/sessions.ts';
+import { LOGIN_LIMITS, resolveSession } from './sessions.ts';
 
 const probes: FastifyPluginAsync = async (api) => {
   api.get('/test/moderation', { preHandler: requireRole('mod', 'admin') }, async () => ({ ok: true }));

@@ -127,8 +127,3 @@ export async function startSession(
 export async function endSession(db: Db, session: SessionState): Promise<void> {
   if (session.id !== null) await repo.deleteSession(db, session.id);
 }
-
-/** Moves a session's expiry (tests use it to expire one). */
-export function setSessionExpiry(db: Db, session: SessionState, expiresAt: number): Promise<void> {
-  return session.id === null ? Promise.resolve() : repo.setSessionExpiry(db, session.id, expiresAt);
-}

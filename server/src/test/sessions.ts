@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { SessionState } from '../features/auth/sessions.ts';
+
+/** Moves a session's expiry, so a test can expire one. */
+export async function setSessionExpiry(
+  db: Kysely<Database>,
+  session: SessionState,
+  expiresAt: number,
+): Promise<void> {
+  if (session.id === null) return;
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', session.id).execute();
+}
