@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_EXTENSIONS, loadConfig, prepareDataDir, testConfig } from './config.ts';
+import { DEFAULT_ALLOWED_EXTENSIONS, loadConfig, prepareDataDir } from './config.ts';
+import { testConfig } from './test/config.ts';
 
 describe('loadConfig', () => {
   it('gives a frozen config with the documented defaults', () => {

@@ -262,20 +262,3 @@ export async function prepareDataDir(config: Config): Promise<AppConfig> {
   if (secret.length < 16) throw new ConfigError('EINWURF_SECRET', `${file} holds too short a secret`);
   return Object.freeze({ ...config, secret });
 }
-
-type TestConfigOverrides = Partial<Omit<AppConfig, 'database'>> & { databaseUrl?: string };
-
-/** A complete config for tests in one line: `testConfig({ databaseUrl })`. */
-export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
-  const { databaseUrl, ...rest } = overrides;
-  const base = loadConfig({ LOG_LEVEL: 'silent', EINWURF_DATA_DIR: path.join(repoRoot, 'data', 'test') });
-  return Object.freeze({
-    ...base,
-    secret: randomBytes(32).toString('base64url'),
-    webDist: path.join(serverRoot, 'test-no-web-dist'),
-    // Challenges a test solves in a few tries.
-    powDifficulty: 2,
-    ...(databaseUrl !== undefined ? { database: parseDatabaseUrl(databaseUrl, process.cwd()) } : {}),
-    ...rest,
-  });
-}

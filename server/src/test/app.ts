@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
-import { testConfig, type AppConfig } from '../config.ts';
+import type { AppConfig } from '../config.ts';
+import { testConfig } from './config.ts';
 import { createUser } from '../features/users/service.ts';
 import type { TestDatabase, TestDatabaseHandle } from './db.ts';
 

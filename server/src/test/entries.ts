@@ -5,7 +5,7 @@ import { loadContentTypes, type ContentTypes } from '../features/content-types/s
 import { createEntry } from '../features/entries/author-service.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../features/entries/moderation-service.ts';
 import type { EntryChanger } from '../features/entries/service.ts';
-import { testConfig } from '../config.ts';
+import { testConfig } from './config.ts';
 
 export const TEST_MODERATOR: EntryChanger = Object.freeze({ actor: 'admin', userId: null });
 

@@ -8,11 +8,11 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { Kysely } from 'kysely';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import type { Database } from '../../db/types.ts';
-import { createDatabaseStorage } from './storage/database.ts';
-import { createDiskStorage } from './storage/disk.ts';
-import { createS3Client, createS3Storage, type S3StorageOptions } from './storage/s3.ts';
-import type { FileStorage } from './storage/types.ts';
+import type { Database } from '../db/types.ts';
+import { createDatabaseStorage } from '../features/files/storage/database.ts';
+import { createDiskStorage } from '../features/files/storage/disk.ts';
+import { createS3Client, createS3Storage, type S3StorageOptions } from '../features/files/storage/s3.ts';
+import type { FileStorage } from '../features/files/storage/types.ts';
 
 export const DRIVERS = ['disk', 'database', 's3'] as const;
 export type Driver = (typeof DRIVERS)[number];

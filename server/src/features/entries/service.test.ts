@@ -7,7 +7,7 @@ import {
   type EntryState,
 } from '@einwurf/contract';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/config.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';

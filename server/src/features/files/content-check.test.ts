@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { HEAD_BYTES, checkContent, peekHead } from './content-check.ts';
-import { FIXTURES, readAll, sha256, streamOf, twoHalves } from './test-support.ts';
+import { FIXTURES, readAll, sha256, streamOf, twoHalves } from '../../test/files.ts';
 
 const ALL = [
   'jpg',

@@ -15,7 +15,7 @@ import { completeFields } from '../../test/entries.ts';
 import { createEntryAsAuthor } from '../../test/pow.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 import { createS3Client } from './storage/s3.ts';
-import { DRIVERS, FIXTURES, phoneJpeg, s3Options, startS3Server, type Driver } from './test-support.ts';
+import { DRIVERS, FIXTURES, phoneJpeg, s3Options, startS3Server, type Driver } from '../../test/files.ts';
 
 const MAX = 200_000;
 

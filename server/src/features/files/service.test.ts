@@ -38,7 +38,7 @@ import {
   startS3Server,
   streamOf,
   twoHalves,
-} from './test-support.ts';
+} from '../../test/files.ts';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 beforeAll(async () => {

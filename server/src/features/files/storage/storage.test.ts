@@ -15,7 +15,7 @@ import {
   sha256,
   startS3Server,
   streamOf,
-} from '../test-support.ts';
+} from '../../../test/files.ts';
 import { CHUNK_BYTES, sweepStagedChunks } from './database.ts';
 import { createFileStorage } from './index.ts';
 import type { FileStorage } from './types.ts';
