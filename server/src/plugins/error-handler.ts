@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@einwurf/contract';
+import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
@@ -77,6 +78,9 @@ export function toAppError(error: unknown): AppError | undefined {
     const message = first ? `${first.field}: ${first.message}` : 'request is invalid';
     return new AppError('VALIDATION_FAILED', message, fields);
   }
+  // A duplicate key is a conflict with what is stored, not a server fault; the database's own words
+  // (table, index, values) stay out of the answer.
+  if (isUniqueViolation(error)) return new AppError('CONFLICT', 'conflicts with an existing record');
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = STATUS_CODES[status] ?? 'BAD_REQUEST';

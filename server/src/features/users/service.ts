@@ -11,6 +11,7 @@ import {
   type UserAccount,
   type UserPasswordUpdate,
 } from '@einwurf/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -65,11 +66,6 @@ function assertValidRole(role: string): asserts role is AccountRole {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const { code } = error as { code?: unknown };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /** Creates an account; the name must be unique regardless of case (409 CONFLICT otherwise). */
 export async function createUser(
   db: Db,
@@ -94,7 +90,8 @@ export async function createUser(
   try {
     await repo.insertUser(db, row);
   } catch (error) {
-    // Two creations of one name can pass the check above together; the unique index decides.
+    // Two creations of one name can pass the check above together; the unique index decides. Caught
+    // here rather than left to the error handler, so the answer names the field as the check does.
     if (isUniqueViolation(error)) throw conflict;
     throw error;
   }
