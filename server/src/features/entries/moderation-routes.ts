@@ -10,7 +10,6 @@ import {
   ErrorBodySchema,
   isDeletedState,
   ModerationEntryUpdateSchema,
-  type ModerationEntryUpdate,
 } from '@einwurf/contract';
 import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
@@ -74,13 +73,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       },
     },
     async (request) =>
-      moderateEntry(
-        app.db,
-        contentTypes,
-        request.params.id,
-        request.body as ModerationEntryUpdate,
-        moderator(request.session),
-      ),
+      moderateEntry(app.db, contentTypes, request.params.id, request.body, moderator(request.session)),
   );
 
   app.delete(

@@ -6,7 +6,6 @@ import {
   EntrySchema,
   EntryUpdateSchema,
   ErrorBodySchema,
-  type EntryUpdate,
 } from '@einwurf/contract';
 import { requireEntryAuthor } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
@@ -53,7 +52,7 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
         response: { 200: EntrySchema, ...errors },
       },
     },
-    async (request) => saveEntry(app.db, contentTypes, request.params.id, request.body as EntryUpdate),
+    async (request) => saveEntry(app.db, contentTypes, request.params.id, request.body),
   );
 
   app.post(

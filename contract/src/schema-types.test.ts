@@ -1,0 +1,38 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { Static } from 'typebox';
+import { ModerationEntryUpdateSchema, type ModerationEntryUpdate } from './admin.ts';
+import {
+  EntryConflictSchema,
+  EntrySchema,
+  EntryUpdateSchema,
+  type Entry,
+  type EntryConflict,
+  type EntryUpdate,
+} from './entries.ts';
+
+// These plain types stand beside their schemas because an entry's data is open: a schema with
+// `additionalProperties: true` has no index signature in TypeBox's Static, while the services read
+// a type's fields by name. So the two cannot be equal; each is held assignable to the other, which
+// is what lets a route hand its schema-typed body to a service without a cast. (The checks run in
+// `npm run typecheck`.)
+describe('plain types agree with their schemas', () => {
+  it('EntryUpdate', () => {
+    expectTypeOf<Static<typeof EntryUpdateSchema>>().toExtend<EntryUpdate>();
+    expectTypeOf<EntryUpdate>().toExtend<Static<typeof EntryUpdateSchema>>();
+  });
+
+  it('ModerationEntryUpdate', () => {
+    expectTypeOf<Static<typeof ModerationEntryUpdateSchema>>().toExtend<ModerationEntryUpdate>();
+    expectTypeOf<ModerationEntryUpdate>().toExtend<Static<typeof ModerationEntryUpdateSchema>>();
+  });
+
+  it('Entry', () => {
+    expectTypeOf<Static<typeof EntrySchema>>().toExtend<Entry>();
+    expectTypeOf<Entry>().toExtend<Static<typeof EntrySchema>>();
+  });
+
+  // The schema's error may carry any code; the plain type pins the one a stale save answers.
+  it('EntryConflict', () => {
+    expectTypeOf<EntryConflict>().toExtend<Static<typeof EntryConflictSchema>>();
+  });
+});
