@@ -1,9 +1,14 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Static } from 'typebox';
-import type { ModerationEntryUpdateSchema } from './admin.ts';
-import { type ModerationEntryUpdate } from './admin.ts';
-import type { EntryConflictSchema, EntrySchema, EntryUpdateSchema } from './entries.ts';
-import { type Entry, type EntryConflict, type EntryUpdate } from './entries.ts';
+import type { ModerationEntryUpdate, ModerationEntryUpdateSchema } from './admin.ts';
+import type {
+  Entry,
+  EntryConflict,
+  EntryConflictSchema,
+  EntrySchema,
+  EntryUpdate,
+  EntryUpdateSchema,
+} from './entries.ts';
 
 // These plain types stand beside their schemas because an entry's data is open: a schema with
 // `additionalProperties: true` has no index signature in TypeBox's Static, while the services read
