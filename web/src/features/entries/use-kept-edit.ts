@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { EntryRef } from '../../app/paths';
+import type { EntryRef } from '../../lib/paths';
 import { registerCurrentEntryProvider } from '../../lib/api-client';
 import type { EntryData } from '../../lib/contract';
 import type { EntryDraft } from '../../components/entry/use-entry-draft';

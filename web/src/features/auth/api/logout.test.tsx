@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/providers';
+import { createQueryClient } from '../../../components/providers';
 import { accountKeys, adminKeys, configKeys } from '../../../lib/query-keys';
 import { mockApi } from '../../../test/mock-api';
 import { useLogout } from './logout';
