@@ -9,6 +9,8 @@ import {
   type EntryState,
   type Lifecycle,
 } from '@einwurf/contract';
+// The moderation screen's state buttons, as the web app computes them: the test holds both sides to one lifecycle.
+import { moderationStateActions } from '../../../../web/src/components/entry/state-actions.ts';
 import { AppError } from '../../errors.ts';
 import { assertAuthorMayChange, assertTransition, proposalStates } from './lifecycle.ts';
 
@@ -83,5 +85,21 @@ describe('the server with a lifecycle of its own', () => {
 
   it('refuses what the shipped lifecycle does not know, whatever the fixture allows', () => {
     expect(serverAccepts('mod', 'published', 'archived' as EntryState, ENTRY_LIFECYCLE)).toBe(false);
+  });
+});
+
+describe.each([
+  { name: 'the shipped lifecycle', lifecycle: ENTRY_LIFECYCLE as Lifecycle<Archivable> },
+  { name: 'a lifecycle with an archived state', lifecycle: WITH_ARCHIVE },
+])('the web app and the server on $name', ({ lifecycle }) => {
+  it('offer moderation a button for exactly each change the server accepts but the delete, which has its own', () => {
+    for (const from of lifecycle.states) {
+      const offered = moderationStateActions(from, lifecycle);
+      const accepted = lifecycle.states.filter(
+        (to) => to !== lifecycle.deleted && serverAccepts('mod', from, to, lifecycle),
+      );
+      expect([...offered].sort(), `from ${from}`).toEqual([...accepted].sort());
+    }
+    expect(moderationStateActions('published', WITH_ARCHIVE)).toContain('archived');
   });
 });
