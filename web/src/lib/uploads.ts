@@ -42,6 +42,13 @@ export type UploadHandle = {
   cancel: () => void;
 };
 
+/** The connection broke before the server answered: the message says so, in the reader's language. */
+export class UploadConnectionLost extends ApiError {
+  constructor() {
+    super(0, 'UNKNOWN', i18n.t('uploads.connectionLost'));
+  }
+}
+
 export class UploadCancelled extends Error {
   constructor() {
     super('Upload cancelled');
@@ -104,9 +111,7 @@ export function uploadFile(
       result = await sendOnce(url, form, onProgress, controller.signal);
     }
     if (result.status === 201) return parseBody(result.text) as UploadedFile;
-    if (result.status === 0) {
-      throw new ApiError(0, 'UNKNOWN', i18n.t('uploads.connectionLost'));
-    }
+    if (result.status === 0) throw new UploadConnectionLost();
     throw failureOf(url, result.status, parseBody(result.text));
   })();
   return { promise, cancel: () => controller.abort() };

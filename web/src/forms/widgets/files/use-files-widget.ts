@@ -4,6 +4,7 @@ import { ApiError, isHandledError } from '../../../lib/api-client';
 import { showDangerToast } from '../../../lib/notify';
 import {
   UploadCancelled,
+  UploadConnectionLost,
   acceptOf,
   deleteUploadedFile,
   extensionOf,
@@ -70,7 +71,7 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
       const text =
         error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
           ? t('forms.files.uploadFailed.content', { name })
-          : error instanceof ApiError && error.status === 0
+          : error instanceof UploadConnectionLost
             ? error.message
             : t('forms.files.uploadFailed.text', { name });
       showDangerToast(t('forms.files.uploadFailed.title'), text);
@@ -144,7 +145,7 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
     setAnnouncement(t('forms.files.announce.removed', { name }));
     deleteUploadedFile(uri).catch((error: unknown) => {
       // Gone on the server already: the list is right without it.
-      if (error instanceof ApiError && error.status === 404) return;
+      if (error instanceof ApiError && error.code === 'NOT_FOUND') return;
       if (mounted.current && !latest.current.includes(uri)) {
         const now = latest.current;
         const at = Math.min(index, now.length);

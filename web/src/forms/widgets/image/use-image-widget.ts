@@ -5,6 +5,7 @@ import { API_BASE } from '../../../lib/contract';
 import { showDangerToast } from '../../../lib/notify';
 import {
   UploadCancelled,
+  UploadConnectionLost,
   acceptOf,
   deleteUploadedFile,
   extensionOf,
@@ -92,7 +93,7 @@ export function useImageWidget({ value, onChange, disabled, state }: ImageWidget
           const reason =
             error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
               ? t('forms.image.rejected.format')
-              : error instanceof ApiError && error.status === 0
+              : error instanceof UploadConnectionLost
                 ? error.message
                 : t('forms.image.rejected.text');
           showDangerToast(t('forms.image.rejected.title'), reason);
@@ -140,7 +141,7 @@ export function useImageWidget({ value, onChange, disabled, state }: ImageWidget
       onChange('');
     } catch (error) {
       // Already gone on the server: the field lets go of it as well.
-      if (error instanceof ApiError && error.status === 404) {
+      if (error instanceof ApiError && error.code === 'NOT_FOUND') {
         onChange('');
       } else if (!isHandledError(error)) {
         showDangerToast(t('forms.image.removeFailed.title'), t('forms.image.removeFailed.text'));
