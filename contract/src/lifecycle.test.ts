@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Static } from 'typebox';
 import { EntryStateSchema } from './entries.ts';
+import { ARCHIVE_LIFECYCLE } from './lifecycle.fixture.ts';
 import {
   canTransition,
   defineLifecycle,
@@ -35,22 +36,10 @@ describe('the entry lifecycle', () => {
   });
 
   it('takes a lifecycle with a state of its own', () => {
-    const withArchive = defineLifecycle<EntryState | 'archived'>({
-      ...ENTRY_LIFECYCLE,
-      states: [...ENTRY_STATES, 'archived'],
-      transitions: {
-        author: ENTRY_LIFECYCLE.transitions.author,
-        moderation: {
-          ...ENTRY_LIFECYCLE.transitions.moderation,
-          published: ['archived'],
-          archived: ['published'],
-        },
-      },
-      authorReadOnly: ['published', 'archived'],
-    });
+    const withArchive = ARCHIVE_LIFECYCLE;
     expect(canTransition('moderation', 'published', 'archived', withArchive)).toBe(true);
     expect(canTransition('author', 'archived', 'proposed', withArchive)).toBe(false);
-    expect(transitionsFrom('moderation', 'archived', withArchive)).toEqual(['published']);
+    expect(transitionsFrom('moderation', 'archived', withArchive)).toEqual(['published', 'deleted']);
     expect(isReadOnlyForAuthor('archived', withArchive)).toBe(true);
   });
 

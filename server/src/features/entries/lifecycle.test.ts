@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defineLifecycle,
   ENTRY_ACTORS,
   ENTRY_LIFECYCLE,
-  ENTRY_STATES,
   lifecycleActorOf,
   transitionsFrom,
   type EntryState,
   type Lifecycle,
 } from '@einwurf/contract';
+import { ARCHIVE_LIFECYCLE, type Archivable } from '../../../../contract/src/lifecycle.fixture.ts';
 // The moderation screen's state buttons, as the web app computes them: the test holds both sides to one lifecycle.
 import { moderationStateActions } from '../../../../web/src/components/entry/state-actions.ts';
 import { AppError } from '../../errors.ts';
 import { assertAuthorMayChange, assertTransition, proposalStates } from './lifecycle.ts';
-
-type Archivable = EntryState | 'archived';
-
-// A lifecycle with a state the shipped one lacks: moderation archives published entries and brings
-// them back; the author can no longer change an archived entry.
-const WITH_ARCHIVE: Lifecycle<Archivable> = defineLifecycle<Archivable>({
-  ...ENTRY_LIFECYCLE,
-  states: [...ENTRY_STATES, 'archived'],
-  transitions: {
-    author: ENTRY_LIFECYCLE.transitions.author,
-    moderation: {
-      ...ENTRY_LIFECYCLE.transitions.moderation,
-      published: [...(ENTRY_LIFECYCLE.transitions.moderation.published ?? []), 'archived'],
-      archived: ['published', 'deleted'],
-    },
-  },
-  authorReadOnly: ['published', 'archived'],
-});
 
 /** Whether the server's check lets the change through; any other failure than 409 fails the test. */
 function serverAccepts<S extends string>(
@@ -55,7 +36,7 @@ function serverAccepts<S extends string>(
 
 describe.each([
   { name: 'the shipped lifecycle', lifecycle: ENTRY_LIFECYCLE as Lifecycle<Archivable> },
-  { name: 'a lifecycle with an archived state', lifecycle: WITH_ARCHIVE },
+  { name: 'a lifecycle with an archived state', lifecycle: ARCHIVE_LIFECYCLE },
 ])("the server's transition check on $name", ({ lifecycle }) => {
   it.each(ENTRY_ACTORS)('lets %s make exactly the changes the lifecycle lists, and no other', (actor) => {
     for (const from of lifecycle.states) {
@@ -68,19 +49,19 @@ describe.each([
 
 describe('the server with a lifecycle of its own', () => {
   it('answers moderation archiving and restoring, and refuses the author every change to an archived entry', () => {
-    expect(serverAccepts('mod', 'published', 'archived', WITH_ARCHIVE)).toBe(true);
-    expect(serverAccepts('admin', 'archived', 'published', WITH_ARCHIVE)).toBe(true);
-    expect(serverAccepts('mod', 'draft', 'archived', WITH_ARCHIVE)).toBe(false);
-    for (const to of WITH_ARCHIVE.states)
-      expect(serverAccepts('author', 'archived', to, WITH_ARCHIVE)).toBe(false);
-    expect(() => assertAuthorMayChange('archived', undefined, WITH_ARCHIVE)).toThrow(
+    expect(serverAccepts('mod', 'published', 'archived', ARCHIVE_LIFECYCLE)).toBe(true);
+    expect(serverAccepts('admin', 'archived', 'published', ARCHIVE_LIFECYCLE)).toBe(true);
+    expect(serverAccepts('mod', 'draft', 'archived', ARCHIVE_LIFECYCLE)).toBe(false);
+    for (const to of ARCHIVE_LIFECYCLE.states)
+      expect(serverAccepts('author', 'archived', to, ARCHIVE_LIFECYCLE)).toBe(false);
+    expect(() => assertAuthorMayChange('archived', undefined, ARCHIVE_LIFECYCLE)).toThrow(
       expect.objectContaining({
         code: 'ENTRY_READ_ONLY',
         message: 'the entry is archived and can no longer be changed',
       }),
     );
-    expect(() => assertAuthorMayChange('rejected', undefined, WITH_ARCHIVE)).not.toThrow();
-    expect(proposalStates(WITH_ARCHIVE)).toEqual(['proposed']);
+    expect(() => assertAuthorMayChange('rejected', undefined, ARCHIVE_LIFECYCLE)).not.toThrow();
+    expect(proposalStates(ARCHIVE_LIFECYCLE)).toEqual(['proposed']);
   });
 
   it('refuses what the shipped lifecycle does not know, whatever the fixture allows', () => {
@@ -90,7 +71,7 @@ describe('the server with a lifecycle of its own', () => {
 
 describe.each([
   { name: 'the shipped lifecycle', lifecycle: ENTRY_LIFECYCLE as Lifecycle<Archivable> },
-  { name: 'a lifecycle with an archived state', lifecycle: WITH_ARCHIVE },
+  { name: 'a lifecycle with an archived state', lifecycle: ARCHIVE_LIFECYCLE },
 ])('the web app and the server on $name', ({ lifecycle }) => {
   it('offer moderation a button for exactly each change the server accepts but the delete, which has its own', () => {
     for (const from of lifecycle.states) {
@@ -100,6 +81,6 @@ describe.each([
       );
       expect([...offered].sort(), `from ${from}`).toEqual([...accepted].sort());
     }
-    expect(moderationStateActions('published', WITH_ARCHIVE)).toContain('archived');
+    expect(moderationStateActions('published', ARCHIVE_LIFECYCLE)).toContain('archived');
   });
 });
