@@ -64,6 +64,12 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://h/d', /DATABASE_URL/],
     ['DATABASE_URL', 'sqlite:', /DATABASE_URL/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL/],
+    ['EINWURF_DB_CONNECT_TIMEOUT', '3s', /EINWURF_DB_CONNECT_TIMEOUT: must be a whole number/],
+    ['EINWURF_DB_CONNECT_TIMEOUT', '0', /EINWURF_DB_CONNECT_TIMEOUT: must be between 100/],
+    ['EINWURF_DB_QUERY_TIMEOUT', '-5', /EINWURF_DB_QUERY_TIMEOUT/],
+    ['EINWURF_DB_IDLE_TIMEOUT', '10', /EINWURF_DB_IDLE_TIMEOUT: must be between 1000/],
+    ['EINWURF_REDIS_CONNECT_TIMEOUT', 'never', /EINWURF_REDIS_CONNECT_TIMEOUT/],
+    ['EINWURF_REDIS_COMMAND_TIMEOUT', '99', /EINWURF_REDIS_COMMAND_TIMEOUT: must be between 100/],
     ['EINWURF_ALLOWED_EXTENSIONS', 'png,a/b', /EINWURF_ALLOWED_EXTENSIONS/],
     ['EINWURF_ADMIN_USERNAME', 'ad', /EINWURF_ADMIN_USERNAME/],
     ['EINWURF_ADMIN_PASSWORD', 'short', /EINWURF_ADMIN_PASSWORD/],
@@ -98,6 +104,20 @@ describe('loadConfig', () => {
       S3_KEY_PREFIX: 'einwurf/',
     }).s3;
     expect(minio).toMatchObject({ forcePathStyle: true, keyPrefix: 'einwurf/', accessKeyId: 'key' });
+  });
+
+  it('bounds every wait on PostgreSQL and Redis by default, each settable in milliseconds', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 3000, queryMs: 5000, idleMs: 10_000 });
+    expect(loadConfig({}).redisTimeouts).toEqual({ connectMs: 2000, commandMs: 2000 });
+    const config = loadConfig({
+      EINWURF_DB_CONNECT_TIMEOUT: '1500',
+      EINWURF_DB_QUERY_TIMEOUT: '30000',
+      EINWURF_DB_IDLE_TIMEOUT: '60000',
+      EINWURF_REDIS_CONNECT_TIMEOUT: '500',
+      EINWURF_REDIS_COMMAND_TIMEOUT: '750',
+    });
+    expect(config.databaseTimeouts).toEqual({ connectMs: 1500, queryMs: 30_000, idleMs: 60_000 });
+    expect(config.redisTimeouts).toEqual({ connectMs: 500, commandMs: 750 });
   });
 
   it('builds a complete test config in one line', () => {

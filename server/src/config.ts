@@ -23,6 +23,22 @@ export type DatabaseTarget =
   | { readonly dialect: 'sqlite'; readonly path: string }
   | { readonly dialect: 'postgres'; readonly url: string };
 
+/** How long a call to PostgreSQL may wait, in milliseconds (SQLite waits its own busy timeout). */
+export type DatabaseTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  readonly connectMs: number;
+  /** One statement: the server cancels it (statement_timeout) and the client stops waiting for it. */
+  readonly queryMs: number;
+  /** An unused pooled connection is closed after this long. */
+  readonly idleMs: number;
+};
+
+/** How long a call to Redis may wait, in milliseconds. */
+export type RedisTimeouts = {
+  readonly connectMs: number;
+  readonly commandMs: number;
+};
+
 export type Config = {
   readonly port: number;
   readonly host: string;
@@ -31,7 +47,9 @@ export type Config = {
   readonly fileStorage: FileStorage;
   /** The bucket and its server when FILE_STORAGE=s3. */
   readonly s3: S3Settings | undefined;
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly redisUrl: string | undefined;
+  readonly redisTimeouts: RedisTimeouts;
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
   /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
@@ -216,9 +234,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       databaseUrl === undefined
         ? { dialect: 'sqlite' as const, path: path.join(dataDir, 'einwurf.sqlite') }
         : parseDatabaseUrl(databaseUrl, cwd),
+    databaseTimeouts: Object.freeze({
+      connectMs: integer(env, 'EINWURF_DB_CONNECT_TIMEOUT', 3000, 100, 600_000),
+      queryMs: integer(env, 'EINWURF_DB_QUERY_TIMEOUT', 5000, 100, 3_600_000),
+      idleMs: integer(env, 'EINWURF_DB_IDLE_TIMEOUT', 10_000, 1000, 3_600_000),
+    }),
     fileStorage,
     s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,
+    redisTimeouts: Object.freeze({
+      connectMs: integer(env, 'EINWURF_REDIS_CONNECT_TIMEOUT', 2000, 100, 600_000),
+      commandMs: integer(env, 'EINWURF_REDIS_COMMAND_TIMEOUT', 2000, 100, 600_000),
+    }),
     adminUsername,
     adminPassword,
     secret,
