@@ -23,3 +23,13 @@ export class AppError extends Error {
     };
   }
 }
+
+/** Seconds a client is asked to wait when a dependency is away: the time-outs are a few seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 for a dependency (database, Redis) that refused or did not answer in time. */
+export function unavailableError(dependency: string): AppError {
+  return new AppError('UNAVAILABLE', `${dependency} is not available; try again shortly`, undefined, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+}

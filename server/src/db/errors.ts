@@ -7,3 +7,38 @@ export function isUniqueViolation(error: unknown): boolean {
   const { code } = error as { code?: unknown };
   return typeof code === 'string' && UNIQUE_VIOLATIONS.has(code);
 }
+
+// What pg says when it gives up waiting (its own errors carry no code): the pool's and the client's
+// connect time-out, the client's read time-out, a connection lost under a query.
+const PG_GIVE_UP_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Query read timeout',
+];
+// Node's socket errors when the server is away.
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+
+/**
+ * Tells whether a database call failed because the database is away or overloaded, not because of
+ * what was asked: a refused or lost connection, a time-out, PostgreSQL cancelling a statement at
+ * statement_timeout (57014), refusing connections (08xxx, 53300 too many, 57P0x shutting down), or
+ * SQLite still locked after its busy timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('SQLITE_BUSY') || SOCKET_CODES.has(code)) return true;
+    if (code === '57014' || code === '53300' || /^08...$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+  }
+  return typeof message === 'string' && PG_GIVE_UP_MESSAGES.includes(message);
+}

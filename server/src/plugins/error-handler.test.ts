@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import SqliteDatabase from 'better-sqlite3';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { insertUser } from '../features/users/repository.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { testDatabases } from '../test/db.ts';
+import { testConfig } from '../test/config.ts';
+import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
 
 const userRow = (id: string, username: string) => ({
   id,
@@ -44,5 +48,61 @@ describe.each(testDatabases())('unique violations on $name', (target) => {
       error: { code: 'CONFLICT', message: 'conflicts with an existing record' },
     });
     expect(response.body).not.toMatch(/users|unique|constraint|duplicate|sqlite/i);
+  });
+});
+
+describe('a locked SQLite database', () => {
+  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(sqlite, {}, { apiPlugins: [probes] });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 UNAVAILABLE with Retry-After once its busy timeout has passed, then works again', async () => {
+    // Another process holding the write lock.
+    const other = new SqliteDatabase(t.database.url.slice('sqlite:'.length));
+    other.exec('begin exclusive');
+    try {
+      const response = await t.request({ method: 'POST', url: '/api/v1/test/same-id' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: expect.any(String) } });
+      expect(response.headers['retry-after']).toBe('5');
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    const response = await t.request({ method: 'POST', url: '/api/v1/test/same-id' });
+    expect(response.statusCode).toBe(409);
+  }, 20_000);
+});
+
+const postgres = testDatabases().find((target) => target.name === 'postgres');
+
+describe.runIf(postgres)('a PostgreSQL statement past the query time-out', () => {
+  let database: TestDatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const slow: FastifyPluginAsync = async (api) => {
+      api.get('/test/slow', async () => {
+        await sql`select pg_sleep(5)`.execute(api.db);
+        return { ok: true };
+      });
+    };
+    database = await postgres!.create();
+    const databaseTimeouts = { connectMs: 3000, queryMs: 500, idleMs: 10_000 };
+    app = await buildApp(testConfig({ databaseUrl: database.url, databaseTimeouts }), { apiPlugins: [slow] });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+  });
+
+  it('is cancelled by the server and answers 503 UNAVAILABLE', async () => {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('UNAVAILABLE');
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

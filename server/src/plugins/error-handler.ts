@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@einwurf/contract';
-import { isUniqueViolation } from '../db/errors.ts';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.ts';
+import { AppError, unavailableError } from '../errors.ts';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
@@ -81,6 +81,8 @@ export function toAppError(error: unknown): AppError | undefined {
   // A duplicate key is a conflict with what is stored, not a server fault; the database's own words
   // (table, index, values) stay out of the answer.
   if (isUniqueViolation(error)) return new AppError('CONFLICT', 'conflicts with an existing record');
+  // A database that is away or overloaded is a wait-and-retry, not a fault of the request.
+  if (isDatabaseUnavailable(error)) return unavailableError('the database');
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
