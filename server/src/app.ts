@@ -138,7 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? createDatabase(config.database);
+  const db = deps.db ?? createDatabase(config.database, config.databaseTimeouts);
   const ownsLimiter = deps.limiter === undefined;
   const limiter =
     deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());

@@ -8,8 +8,18 @@ import { ensureFirstAdmin } from './features/users/service.ts';
 
 async function main(): Promise<void> {
   const config = await prepareDataDir(loadConfig(process.env));
-  const db = createDatabase(config.database);
-  await migrateToLatest(db);
+  const db = createDatabase(config.database, config.databaseTimeouts);
+  if (config.database.dialect === 'postgres') {
+    // Migrations may take longer than a request's bound; they run on a pool of their own.
+    const migrationDb = createDatabase(config.database);
+    try {
+      await migrateToLatest(migrationDb);
+    } finally {
+      await migrationDb.destroy();
+    }
+  } else {
+    await migrateToLatest(db);
+  }
   const admin = await ensureFirstAdmin(db, {
     username: config.adminUsername,
     password: config.adminPassword,

@@ -11,7 +11,7 @@ import {
   type MigrationLockOptions,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.ts';
+import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import type { Database } from './types.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -90,14 +90,72 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool. */
-export function createDatabase(target: DatabaseTarget): Kysely<Database> {
+// The server cancels a statement at the query time-out; the client waits a little longer, so the
+// server's clean cancel wins whenever the server still answers.
+const CLIENT_GRACE_MS = 500;
+const KEEPALIVE_DELAY_MS = 10_000;
+
+/** The bounds on every wait of a pg pool: connect (and waiting for a pooled client), statement, idle. */
+function boundedPoolConfig(timeouts: DatabaseTimeouts | undefined): pg.PoolConfig {
+  if (timeouts === undefined) return {};
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.queryMs,
+    query_timeout: timeouts.queryMs + CLIENT_GRACE_MS,
+    // A transaction left open by a client that went away holds its locks no longer than this.
+    idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+    idleTimeoutMillis: timeouts.idleMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  };
+}
+
+/**
+ * pg gives up on a query at `query_timeout` but keeps the connection, whose answer may still come
+ * (or never will, behind a partition); Kysely hands it back to the pool, where the next query would
+ * queue behind the lost one. Ending the client at once makes the pool drop it on release, so the
+ * next query opens a fresh connection and the pool heals without a restart.
+ */
+function dropClientsAfterReadTimeout(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            client.end().catch(() => {});
+            // Behind a black hole the goodbye is never answered; the socket goes now.
+            client.connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
+}
+
+/**
+ * Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool, whose every
+ * wait is bounded when `timeouts` are given (the app's pool; migrations and the CLI wait as long as
+ * their work takes).
+ */
+export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeouts): Kysely<Database> {
   if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: pgTypes,
+      ...boundedPoolConfig(timeouts),
+    });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)
     // is emitted as 'error' on the pool; unheard, that event would crash the process. The pool has
     // already discarded the client, and the next query opens a new one.
     pool.on('error', () => {});
+    // The same loss while a client is checked out is emitted on the client, where the pool does not
+    // listen; the query in flight fails on its own (503), the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    if (timeouts !== undefined) dropClientsAfterReadTimeout(pool);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
