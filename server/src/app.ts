@@ -141,11 +141,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const db = deps.db ?? createDatabase(config.database, config.databaseTimeouts);
   const ownsLimiter = deps.limiter === undefined;
   const limiter =
-    deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+    deps.limiter ??
+    (config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, undefined, config.redisTimeouts)
+      : createMemoryRateLimiter());
   const ownsSpentTokens = deps.spentTokens === undefined;
   const spentTokens =
     deps.spentTokens ??
-    (config.redisUrl ? createRedisSpentTokenStore(config.redisUrl) : createDatabaseSpentTokenStore(db));
+    (config.redisUrl
+      ? createRedisSpentTokenStore(config.redisUrl, undefined, config.redisTimeouts)
+      : createDatabaseSpentTokenStore(db));
   const storage = deps.storage ?? createStorageFor(config, db);
   app.decorate('config', config);
   app.decorate('storage', storage);

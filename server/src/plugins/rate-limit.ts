@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { RedisTimeouts } from '../config.ts';
+import { createBoundedRedis, DEFAULT_REDIS_TIMEOUTS } from '../redis.ts';
 
 /**
  * Counts hits per key in fixed windows. Only failures are counted (a successful login costs
@@ -52,23 +53,30 @@ local count = redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-/** Counters in Redis, shared by every instance. */
-export function createRedisRateLimiter(url: string, prefix = 'einwurf:rl:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix });
+/**
+ * Counters in Redis, shared by every instance. While Redis is away every call fails with 503
+ * UNAVAILABLE, so a login is refused rather than let through uncounted: counters in this process
+ * alone would multiply the allowed guesses by the number of instances, and nothing would count
+ * them across restarts.
+ */
+export function createRedisRateLimiter(
+  url: string,
+  prefix = 'einwurf:rl:',
+  timeouts: RedisTimeouts = DEFAULT_REDIS_TIMEOUTS,
+): RateLimiter {
+  const redis = createBoundedRedis(url, prefix, timeouts);
   return {
     async retryAfter(key, limit) {
-      const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
+      const [count, ttl] = await redis.call((r) => Promise.all([r.get(key), r.pttl(key)]));
       if (count === null || Number(count) < limit) return 0;
       return ttl > 0 ? Math.ceil(ttl / 1000) : 1;
     },
     async hit(key, windowMs) {
-      await redis.eval(HIT_SCRIPT, 1, key, windowMs);
+      await redis.call((r) => r.eval(HIT_SCRIPT, 1, key, windowMs));
     },
     async reset(key) {
-      await redis.del(key);
+      await redis.call((r) => r.del(key));
     },
-    async close() {
-      await redis.quit();
-    },
+    close: () => redis.close(),
   };
 }

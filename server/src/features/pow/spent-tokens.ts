@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { RedisTimeouts } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import { createBoundedRedis, DEFAULT_REDIS_TIMEOUTS } from '../../redis.ts';
 import { deleteExpiredSpentTokens, insertSpentToken } from './repository.ts';
 
 /**
@@ -26,17 +27,23 @@ export function createDatabaseSpentTokenStore(db: Kysely<Database>): SpentTokenS
   };
 }
 
-/** Spent tokens as Redis keys that expire with the token (SET NX PX). */
-export function createRedisSpentTokenStore(url: string, prefix = 'einwurf:pow:'): SpentTokenStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix });
+/**
+ * Spent tokens as Redis keys that expire with the token (SET NX PX). While Redis is away spending
+ * fails with 503 UNAVAILABLE and no entry is created: the database does not know the tokens spent in
+ * Redis, so falling back to it would let a replay pass.
+ */
+export function createRedisSpentTokenStore(
+  url: string,
+  prefix = 'einwurf:pow:',
+  timeouts: RedisTimeouts = DEFAULT_REDIS_TIMEOUTS,
+): SpentTokenStore {
+  const redis = createBoundedRedis(url, prefix, timeouts);
   return {
     async spend(jti, expiresAt) {
       const ttl = Math.max(1, expiresAt - Date.now());
-      return (await redis.set(jti, '1', 'PX', ttl, 'NX')) === 'OK';
+      return (await redis.call((r) => r.set(jti, '1', 'PX', ttl, 'NX'))) === 'OK';
     },
     async purge() {},
-    async close() {
-      await redis.quit();
-    },
+    close: () => redis.close(),
   };
 }
