@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.ts';
 import * as repo from '../repository.ts';
 import { ByteMeter, assertKey, assertPrefix, notFound } from './meter.ts';
@@ -96,6 +96,11 @@ export function createDatabaseStorage(db: Kysely<Database>): FileStorage {
     async deletePrefix(prefix: string): Promise<void> {
       assertPrefix(prefix);
       await repo.deleteChunksByPrefix(db, prefix);
+    },
+
+    async check(): Promise<void> {
+      // The files are rows: storage answers when the database does.
+      await sql`select 1`.execute(db);
     },
 
     async usage(): Promise<StorageUsage> {

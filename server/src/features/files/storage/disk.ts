@@ -118,6 +118,18 @@ export function createDiskStorage(options: { dir: string }): FileStorage {
       }
     },
 
+    async check(): Promise<void> {
+      // A small write and its removal: a full, read-only or vanished disk fails here. Dot-named, so
+      // no key can collide with it.
+      await mkdir(root, { recursive: true });
+      const probe = path.join(root, `.health-${randomBytes(6).toString('hex')}`);
+      try {
+        await writeFile(probe, 'ok', { flag: 'wx', mode: 0o600 });
+      } finally {
+        await rm(probe, { force: true });
+      }
+    },
+
     async usage(): Promise<StorageUsage> {
       await mkdir(root, { recursive: true });
       let used = 0;

@@ -4,6 +4,7 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
@@ -141,6 +142,10 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
             .map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
         );
       }
+    },
+
+    async check(signal?: AbortSignal): Promise<void> {
+      await client.send(new HeadBucketCommand({ Bucket }), signal ? { abortSignal: signal } : {});
     },
 
     async usage(): Promise<StorageUsage> {

@@ -30,6 +30,8 @@ export type FileStorage = {
   /** Removes every object whose key starts with `prefix` (an entry's files: `<entry id>/`). */
   deletePrefix(prefix: string): Promise<void>;
   usage(): Promise<StorageUsage>;
+  /** Rejects when storage cannot take a write now (for /healthz); `signal` abandons the check. */
+  check(signal?: AbortSignal): Promise<void>;
   /**
    * Removes what writes interrupted by a crash left behind, started before `before` (epoch ms):
    * temp files, staged chunks, unfinished multipart uploads. Answers how many it removed.
