@@ -212,7 +212,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     { prefix: API_BASE },
   );
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { spentTokens });
   await app.register(webApp, { webDist: config.webDist });
 
   await app.ready();

@@ -12,6 +12,8 @@ export type BoundedRedis = {
    * fails. Redis refusing a command (a ReplyError) is a fault of the command and passes through.
    */
   call<T>(commands: (redis: Redis) => Promise<T>): Promise<T>;
+  /** Rejects unless Redis answers a PING within the time-outs. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -45,18 +47,23 @@ export function createBoundedRedis(url: string, keyPrefix: string, timeouts: Red
       redis.once('ready', onReady);
     });
 
+  const call = async <T>(commands: (redis: Redis) => Promise<T>): Promise<T> => {
+    try {
+      await whenReady();
+      return await commands(redis);
+    } catch (error) {
+      if (error instanceof ReplyError) throw error;
+      // A command that timed out may still be answered later, and ioredis would match that answer
+      // to the next command; a fresh connection cannot mix them up.
+      if (error instanceof Error && error.message === 'Command timed out') redis.disconnect(true);
+      throw unavailableError('Redis');
+    }
+  };
+
   return {
-    async call(commands) {
-      try {
-        await whenReady();
-        return await commands(redis);
-      } catch (error) {
-        if (error instanceof ReplyError) throw error;
-        // A command that timed out may still be answered later, and ioredis would match that answer
-        // to the next command; a fresh connection cannot mix them up.
-        if (error instanceof Error && error.message === 'Command timed out') redis.disconnect(true);
-        throw unavailableError('Redis');
-      }
+    call,
+    async ping() {
+      await call((r) => r.ping());
     },
     async close() {
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());

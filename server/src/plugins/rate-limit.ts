@@ -12,6 +12,8 @@ export type RateLimiter = {
   hit(key: string, windowMs: number): Promise<void>;
   /** Forgets the key's hits. */
   reset(key: string): Promise<void>;
+  /** Rejects unless the shared store answers; absent when the counters live in this process. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -77,6 +79,7 @@ export function createRedisRateLimiter(
     async reset(key) {
       await redis.call((r) => r.del(key));
     },
+    ping: () => redis.ping(),
     close: () => redis.close(),
   };
 }

@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthMetric } from '@einwurf/contract';
 import { buildApp } from '../../app.ts';
@@ -5,6 +10,9 @@ import { testConfig } from '../../test/config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { insertTestEntry } from '../../test/entries.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
+import { createRedisRateLimiter } from '../../plugins/rate-limit.ts';
+import { createRedisSpentTokenStore } from '../pow/spent-tokens.ts';
 
 describe.each(testDatabases())('health and metrics on $name', (target) => {
   let t: TestApp;
@@ -16,7 +24,15 @@ describe.each(testDatabases())('health and metrics on $name', (target) => {
   it('answers healthz after a real database query', async () => {
     const response = await t.request({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      checks: {
+        database: { status: 'ok', latency_ms: expect.any(Number) },
+        storage: { status: 'ok', latency_ms: expect.any(Number) },
+      },
+    });
   });
 
   it('answers 503 when the database does not answer', async () => {
@@ -26,7 +42,11 @@ describe.each(testDatabases())('health and metrics on $name', (target) => {
       await database.destroy();
       const response = await app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
+      expect(response.json()).toMatchObject({ status: 'unavailable', database: 'unavailable' });
+      expect(response.json().checks).toMatchObject({
+        database: { status: 'unavailable' },
+        storage: { status: 'ok' },
+      });
     } finally {
       await app.close();
     }
@@ -113,4 +133,138 @@ describe.each(testDatabases())('the health page figures on $name', (target) => {
     expect(data.error_rate).toBeGreaterThan(0.05);
     expect(data.problems).toContain('error_rate_high');
   });
+});
+
+type Health = {
+  status: string;
+  database: string;
+  checks: Record<string, { status: string; latency_ms: number }>;
+};
+
+const healthz = async (send: () => Promise<LightMyRequestResponse>) => {
+  const started = performance.now();
+  const response = await send();
+  return { response, body: response.json<Health>(), seconds: (performance.now() - started) / 1000 };
+};
+
+const untilHealthy = async (send: () => Promise<LightMyRequestResponse>) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await send();
+    if (response.statusCode === 200 || Date.now() > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+describe('healthz on a disk storage that cannot be written', () => {
+  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+  let dataDir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-health-'));
+    t = await createTestApp(sqlite, { dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports storage unavailable and answers 503 while the data dir is gone, ok once it is back', async () => {
+    const send = () => t.request({ method: 'GET', url: '/healthz' });
+    expect((await healthz(send)).body.checks['storage']?.status).toBe('ok');
+    // The data dir removed and a file in its place (a lost mount): nothing can be created under it.
+    await rm(dataDir, { recursive: true, force: true });
+    await writeFile(dataDir, '');
+    const down = await healthz(send);
+    expect(down.response.statusCode).toBe(503);
+    expect(down.body).toMatchObject({
+      status: 'unavailable',
+      database: 'ok',
+      checks: { database: { status: 'ok' }, storage: { status: 'unavailable' } },
+    });
+    await rm(dataDir, { force: true });
+    expect((await untilHealthy(send)).statusCode).toBe(200);
+  });
+});
+
+const postgres = testDatabases().find((target) => target.name === 'postgres');
+
+describe.runIf(postgres)('healthz on a PostgreSQL that stops answering', () => {
+  let proxy: TcpProxy;
+  let database: Awaited<ReturnType<NonNullable<typeof postgres>['create']>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    database = await postgres!.create();
+    const url = new URL(database.url);
+    proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+    app = await buildApp(testConfig({ databaseUrl: proxy.url(database.url) }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    await database?.destroy();
+  });
+
+  it('answers 503 within its own time-out naming the database, and 200 once it answers again', async () => {
+    const send = () => app.inject({ method: 'GET', url: '/healthz' });
+    expect((await healthz(send)).response.statusCode).toBe(200);
+    proxy.blackHole();
+    const down = await healthz(send);
+    expect(down.response.statusCode).toBe(503);
+    expect(down.body).toMatchObject({
+      status: 'unavailable',
+      database: 'unavailable',
+      checks: { database: { status: 'unavailable' }, storage: { status: 'ok' } },
+    });
+    expect(down.seconds).toBeLessThan(2.5);
+    proxy.restore();
+    expect((await untilHealthy(send)).statusCode).toBe(200);
+  }, 30_000);
+});
+
+describe('healthz on a Redis that stops answering', () => {
+  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+  const redisUrl = process.env['EINWURF_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  let proxy: TcpProxy;
+  let t: TestApp;
+  beforeAll(async () => {
+    const url = new URL(redisUrl);
+    proxy = await startTcpProxy(url.hostname, Number(url.port || 6379));
+    const prefix = `einwurf-test:${randomBytes(6).toString('hex')}:`;
+    t = await createTestApp(
+      sqlite,
+      {},
+      {
+        limiter: createRedisRateLimiter(proxy.url(redisUrl), `${prefix}rl:`),
+        spentTokens: createRedisSpentTokenStore(proxy.url(redisUrl), `${prefix}pow:`),
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.app.limiter.close();
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('reports Redis beside the database and storage, 503 while it is away, 200 once it is back', async () => {
+    const send = () => t.request({ method: 'GET', url: '/healthz' });
+    const up = await healthz(send);
+    expect(up.response.statusCode).toBe(200);
+    expect(up.body.checks).toEqual({
+      database: { status: 'ok', latency_ms: expect.any(Number) },
+      redis: { status: 'ok', latency_ms: expect.any(Number) },
+      storage: { status: 'ok', latency_ms: expect.any(Number) },
+    });
+    proxy.blackHole();
+    const down = await healthz(send);
+    expect(down.response.statusCode).toBe(503);
+    expect(down.body).toMatchObject({
+      status: 'unavailable',
+      database: 'ok',
+      checks: { database: { status: 'ok' }, redis: { status: 'unavailable' }, storage: { status: 'ok' } },
+    });
+    expect(down.seconds).toBeLessThan(2.5);
+    proxy.restore();
+    expect((await untilHealthy(send)).statusCode).toBe(200);
+  }, 30_000);
 });

@@ -42,6 +42,59 @@ export async function isDatabaseHealthy(db: Kysely<Database>): Promise<boolean> 
   }
 }
 
+export type DependencyStatus = 'ok' | 'unavailable';
+export type DependencyCheck = { status: DependencyStatus; latency_ms: number };
+export type DependencyChecks = {
+  database: DependencyCheck;
+  redis?: DependencyCheck;
+  storage: DependencyCheck;
+};
+
+/** Runs one check, bounded by its own time-out (abandoned, not awaited, past it). */
+async function timedCheck(run: (signal: AbortSignal) => Promise<unknown>): Promise<DependencyCheck> {
+  const started = performance.now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  let ok: boolean;
+  try {
+    ok = await Promise.race([run(controller.signal).then(() => true), timeout]);
+  } catch {
+    ok = false;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return {
+    status: ok ? 'ok' : 'unavailable',
+    latency_ms: Number((performance.now() - started).toFixed(2)),
+  };
+}
+
+/**
+ * Checks each dependency the configuration uses, at once and each within two seconds: the database
+ * (a real query), Redis when it holds counters or spent tokens (a PING), file storage (a write on
+ * disk, a query for the database, HeadBucket for S3). `status` is unavailable when any check is.
+ */
+export async function checkDependencies(deps: {
+  db: Kysely<Database>;
+  storage: { check(signal?: AbortSignal): Promise<void> };
+  redisPings: (() => Promise<void>)[];
+}): Promise<{ status: DependencyStatus; checks: DependencyChecks }> {
+  const [database, storage, redis] = await Promise.all([
+    timedCheck(() => repo.pingDatabase(deps.db)),
+    timedCheck((signal) => deps.storage.check(signal)),
+    deps.redisPings.length > 0
+      ? timedCheck(() => Promise.all(deps.redisPings.map((ping) => ping())))
+      : undefined,
+  ]);
+  const checks: DependencyChecks = { database, ...(redis ? { redis } : {}), storage };
+  const down = Object.values(checks).some((check) => check.status !== 'ok');
+  return { status: down ? 'unavailable' : 'ok', checks };
+}
+
 /** Bytes under a folder (0 when it does not exist); a file vanishing meanwhile counts as 0. */
 async function folderSize(dir: string): Promise<number> {
   let total = 0;

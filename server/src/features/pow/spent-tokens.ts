@@ -13,6 +13,8 @@ export type SpentTokenStore = {
   spend(jti: string, expiresAt: number): Promise<boolean>;
   /** Forgets tokens that have expired anyway. */
   purge(now: number): Promise<void>;
+  /** Rejects unless a store apart from the database answers; absent for the database's own table. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -44,6 +46,7 @@ export function createRedisSpentTokenStore(
       return (await redis.call((r) => r.set(jti, '1', 'PX', ttl, 'NX'))) === 'OK';
     },
     async purge() {},
+    ping: () => redis.ping(),
     close: () => redis.close(),
   };
 }
