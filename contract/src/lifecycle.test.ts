@@ -7,6 +7,7 @@ import {
   defineLifecycle,
   ENTRY_LIFECYCLE,
   ENTRY_STATES,
+  isPublicState,
   isReadOnlyForAuthor,
   transitionsFrom,
   validationModeOf,
@@ -35,12 +36,17 @@ describe('the entry lifecycle', () => {
     expect(ENTRY_STATES.filter((state) => isReadOnlyForAuthor(state))).toEqual(['published']);
   });
 
+  it('shows readers published entries only', () => {
+    expect(ENTRY_STATES.filter((state) => isPublicState(state))).toEqual(['published']);
+  });
+
   it('takes a lifecycle with a state of its own', () => {
     const withArchive = ARCHIVE_LIFECYCLE;
     expect(canTransition('moderation', 'published', 'archived', withArchive)).toBe(true);
     expect(canTransition('author', 'archived', 'proposed', withArchive)).toBe(false);
     expect(transitionsFrom('moderation', 'archived', withArchive)).toEqual(['published', 'deleted']);
     expect(isReadOnlyForAuthor('archived', withArchive)).toBe(true);
+    expect(isPublicState('archived', withArchive)).toBe(false);
   });
 
   it('refuses a lifecycle that names a state it does not list', () => {

@@ -27,6 +27,8 @@ export type Lifecycle<S extends string = EntryState> = {
   readonly strict: readonly S[];
   /** States the author may no longer edit, propose or delete (409 ENTRY_READ_ONLY). */
   readonly authorReadOnly: readonly S[];
+  /** States whose entries readers see through the public outputs; every other state stays hidden. */
+  readonly public: readonly S[];
 };
 
 /** Checks a lifecycle names only its own states, and answers it; throws on a state it does not list. */
@@ -37,6 +39,7 @@ export function defineLifecycle<S extends string>(lifecycle: Lifecycle<S>): Life
     lifecycle.deleted,
     ...lifecycle.strict,
     ...lifecycle.authorReadOnly,
+    ...lifecycle.public,
     ...Object.values(lifecycle.transitions).flatMap((table) =>
       Object.entries(table).flatMap(([from, to]) => [from, ...((to as readonly string[] | undefined) ?? [])]),
     ),
@@ -69,6 +72,7 @@ export const ENTRY_LIFECYCLE: Lifecycle<EntryState> = defineLifecycle<EntryState
   },
   strict: ['proposed', 'published'],
   authorReadOnly: ['published'],
+  public: ['published'],
 });
 
 /** The lifecycle actor of an account role or of the author. */
@@ -121,4 +125,12 @@ export function isDeletedState<S extends string = EntryState>(
   lifecycle: Lifecycle<S> = shipped<S>(),
 ): boolean {
   return state === lifecycle.deleted;
+}
+
+/** Whether readers see an entry in this state (the public API, and files to anyone). */
+export function isPublicState<S extends string = EntryState>(
+  state: S,
+  lifecycle: Lifecycle<S> = shipped<S>(),
+): boolean {
+  return lifecycle.public.includes(state);
 }

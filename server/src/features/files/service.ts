@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { API_BASE, isDeletedState, type Role } from '@einwurf/contract';
+import { API_BASE, isDeletedState, isPublicState, type Role } from '@einwurf/contract';
 import type { Database, FileRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { assertAuthorMayChange } from '../entries/lifecycle.ts';
@@ -229,7 +229,7 @@ const noSuchFile = () => new AppError('NOT_FOUND', 'No such file');
 const isModeration = (viewer: FileViewer) => viewer.role === 'mod' || viewer.role === 'admin';
 
 /**
- * DESIGN's rule for files: those of a published entry are everyone's to read; otherwise only the
+ * DESIGN's rule for files: those of a published (public) entry are everyone's to read; otherwise only the
  * entry's author session and moderation see them. Renames and deletes are for moderation, and for
  * the author until the entry is published (409). Anyone else gets the 404 of a missing file, so a
  * file's existence is not told.
@@ -244,7 +244,7 @@ export async function authorizeFile(
   if (!entry) throw noSuchFile();
   if (isModeration(viewer)) return;
   const isAuthor = viewer.role === 'anon' && viewer.entryId === entry.id && !isDeletedState(entry.state);
-  if (mode === 'read' && (entry.state === 'published' || isAuthor)) return;
+  if (mode === 'read' && (isPublicState(entry.state) || isAuthor)) return;
   if (!isAuthor) throw noSuchFile();
   assertAuthorMayChange(entry.state, 'its files can no longer be changed');
 }

@@ -21,6 +21,7 @@ describe('moderationStateActions', () => {
       },
       strict: ['review', 'scheduled', 'live'],
       authorReadOnly: ['scheduled', 'live'],
+      public: ['live'],
     });
     expect(moderationStateActions('review', lifecycle)).toEqual(['live', 'scheduled', 'new']);
     expect(moderationStateActions('live', lifecycle)).toEqual(['review']);
