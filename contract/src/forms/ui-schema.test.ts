@@ -7,6 +7,7 @@ import {
   checkUiSchema,
   inputTypeOf,
   isUiSchema,
+  privateFieldsOf,
 } from './ui-schema.ts';
 import type { InputType, UiElement, UiSchema, WidgetName } from './ui-schema.ts';
 
@@ -62,6 +63,23 @@ describe('checkUiSchema', () => {
       { path: '', message: 'must be an array of elements' },
     ]);
     expect(isUiSchema({})).toBe(false);
+  });
+
+  it('takes "private": true on any element, and only a boolean', () => {
+    expect(problemsOf(element({ widget: 'textarea', private: true }))).toEqual([]);
+    expect(problemsOf(element({ widget: 'input', options: { type: 'email' }, private: false }))).toEqual([]);
+    expect(problemsOf(element({ widget: 'textarea', private: 'yes' }))).toEqual([
+      '/0/private: must be boolean',
+    ]);
+  });
+
+  it('names the private fields, and the shipped article keeps its contact e-mail private', () => {
+    expect(privateFieldsOf([element({ widget: 'textarea', private: true }), { scope: 'b' }])).toEqual(
+      new Set(['field']),
+    );
+    expect(privateFieldsOf(loadShippedType('article').uiSchema as UiSchema)).toEqual(
+      new Set(['author_email']),
+    );
   });
 
   it('refuses an unknown widget, naming the allowed ones', () => {

@@ -28,6 +28,9 @@ const elementBase = {
   scope: Type.String({ minLength: 1, description: 'a property name of the merged schema' }),
   label: LocalizedTextSchema,
   help: Type.Optional(LocalizedTextSchema),
+  private: Type.Optional(
+    Type.Boolean({ description: 'true: moderation sees the field, public outputs never carry it' }),
+  ),
 };
 
 export const SelectChoiceSchema = Type.Object(
@@ -163,6 +166,20 @@ export function checkUiSchema(value: unknown): FormatProblem[] {
 /** Checks a parsed `config.json` against the type config format; empty when it conforms. */
 export function checkTypeConfig(value: unknown): FormatProblem[] {
   return formatProblems(TypeConfigSchema, value);
+}
+
+/** The fields a UI schema marks private: moderation sees them, public outputs never carry them. */
+export function privateFieldsOf(uiSchema: readonly unknown[]): Set<string> {
+  return new Set(
+    uiSchema.flatMap((element) =>
+      typeof element === 'object' &&
+      element !== null &&
+      (element as { private?: unknown }).private === true &&
+      typeof (element as { scope?: unknown }).scope === 'string'
+        ? [(element as { scope: string }).scope]
+        : [],
+    ),
+  );
 }
 
 /** Tells whether a parsed value is a well-formed UI schema. */
