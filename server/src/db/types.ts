@@ -42,6 +42,8 @@ export type EntriesTable = {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** When the entry last moved to a public state; null while it is in none. */
+  published_at: number | null;
 };
 
 export type EntryEventsTable = {

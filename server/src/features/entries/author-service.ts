@@ -33,6 +33,7 @@ export async function createEntry(db: Db, input: { type: string; passwordHash: s
     created_at: now,
     updated_at: now,
     deleted_at: null,
+    published_at: null,
   };
   await db.transaction().execute(async (trx) => {
     await repo.insertEntry(trx, row);

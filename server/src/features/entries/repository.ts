@@ -38,6 +38,7 @@ const ENTRY_COLUMNS = [
   'created_at',
   'updated_at',
   'deleted_at',
+  'published_at',
 ] as const;
 
 export async function findEntry(db: Db, id: string): Promise<EntryRow | undefined> {
@@ -83,7 +84,10 @@ export async function updateEntryAtRevision(
   db: Db,
   id: string,
   from: { revision: number; state: EntryState },
-  update: Pick<EntryRow, 'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at'>,
+  update: Pick<
+    EntryRow,
+    'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at' | 'published_at'
+  >,
 ): Promise<boolean> {
   const row = await db
     .updateTable('entries')
@@ -108,7 +112,7 @@ export async function updateEntryState(
   db: Db,
   id: string,
   from: EntryRow['state'],
-  update: Pick<EntryRow, 'state' | 'updated_at' | 'deleted_at'>,
+  update: Pick<EntryRow, 'state' | 'updated_at' | 'deleted_at' | 'published_at'>,
 ): Promise<boolean> {
   const row = await db
     .updateTable('entries')

@@ -5,6 +5,7 @@ import {
   ENTRY_LIFECYCLE,
   ENTRY_SYSTEM_FIELDS,
   isDeletedState,
+  isPublicState,
   type Entry,
   type EntryActor,
   type EntryEvent,
@@ -94,6 +95,12 @@ function editableFields(type: ContentType, data: Record<string, unknown>): Recor
   );
 }
 
+/** When an entry moving from `row`'s state to `to` at `now` was published: kept while it stays public. */
+function publishedAtAfter(row: EntryRow, to: EntryState, now: number): number | null {
+  if (!isPublicState(to)) return null;
+  return isPublicState(row.state) ? (row.published_at ?? now) : now;
+}
+
 /** Writes one line of an entry's timeline; call it inside the transaction of the change. */
 export async function recordEntryEvent(
   db: Db,
@@ -139,6 +146,7 @@ export async function writeEntryEdit(
     revision: row.revision + 1,
     updated_at: now,
     deleted_at: null,
+    published_at: publishedAtAfter(row, edit.state, now),
   };
   const written = await repo.updateEntryAtRevision(trx, row.id, row, {
     title: saved.title,
@@ -147,6 +155,7 @@ export async function writeEntryEdit(
     revision: saved.revision,
     updated_at: now,
     deleted_at: null,
+    published_at: saved.published_at,
   });
   if (!written) {
     // Moderation merges with whatever is stored; an author's entry deleted meanwhile is gone (404).
@@ -184,11 +193,13 @@ export async function changeEntryState(
       state: to,
       updated_at: now,
       deleted_at: isDeletedState(to) ? now : null,
+      published_at: publishedAtAfter(row, to, now),
     };
     const written = await repo.updateEntryState(trx, id, row.state, {
       state: changed.state,
       updated_at: changed.updated_at,
       deleted_at: changed.deleted_at,
+      published_at: changed.published_at,
     });
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
     await indexEntries(trx, [changed]);

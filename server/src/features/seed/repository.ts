@@ -37,14 +37,14 @@ export async function insertEntriesInBulk(
     const byId = new Map(docs.map((d) => [d.id, d]));
     for (const chunk of chunks(rows, 13)) {
       await sql`insert into entries
-        (id, type, state, title, data, password_hash, revision, created_at, updated_at, deleted_at, search_vector)
+        (id, type, state, title, data, password_hash, revision, created_at, updated_at, deleted_at, published_at, search_vector)
         values ${sql.join(
           chunk.map((r) => {
             const doc = byId.get(r.id);
             const title = doc?.title ?? '';
             const body = doc?.body ?? '';
             return sql`(${r.id}, ${r.type}, ${r.state}, ${r.title}, ${r.data}, ${r.password_hash}, ${r.revision},
-              ${r.created_at}, ${r.updated_at}, ${r.deleted_at ?? null},
+              ${r.created_at}, ${r.updated_at}, ${r.deleted_at ?? null}, ${r.published_at ?? null},
               setweight(to_tsvector('german', ${title}) || to_tsvector('english', ${title}), 'A') ||
               setweight(to_tsvector('german', ${body}) || to_tsvector('english', ${body}), 'B'))`;
           }),
