@@ -1,9 +1,10 @@
 // The contract's public surface. The modules that declare TypeBox schemas (errors, auth, pow, entries,
-// admin, content-types, files, forms/ui-schema) or compile with Ajv (forms/validator) re-export their plain
-// constants, types and rules from modules free of both (error-codes, roles, pow-rule, entry-rules,
-// admin-rules, forms/widgets, forms/entry-validation). The package has no side effects, so the web app,
-// which uses only the latter, bundles neither TypeBox nor Ajv into its first load: a value the browser
-// needs belongs in such a module, not beside a schema (scripts/bundle-budget.mjs measures the result).
+// admin, content-types, files, public, forms/ui-schema) or compile with Ajv (forms/validator) re-export
+// their plain constants, types and rules from modules free of both (error-codes, roles, pow-rule,
+// entry-rules, admin-rules, public-rules, forms/widgets, forms/entry-validation). The package has no side
+// effects, so the web app, which uses only the latter, bundles neither TypeBox nor Ajv into its first
+// load: a value the browser needs belongs in such a module, not beside a schema (scripts/bundle-budget.mjs
+// measures the result).
 export * from './errors.ts';
 export * from './limits.ts';
 export * from './auth.ts';
@@ -14,3 +15,4 @@ export * from './entries.ts';
 export * from './passwords.ts';
 export * from './admin.ts';
 export * from './files.ts';
+export * from './public.ts';

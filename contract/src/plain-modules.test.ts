@@ -13,6 +13,7 @@ const PLAIN_MODULES = [
   'entry-rules.ts',
   'lifecycle.ts',
   'admin-rules.ts',
+  'public-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',

@@ -9,6 +9,14 @@ import type {
   EntryUpdate,
   EntryUpdateSchema,
 } from './entries.ts';
+import type {
+  PublicEntry,
+  PublicEntryAnswer,
+  PublicEntryAnswerSchema,
+  PublicEntryList,
+  PublicEntryListSchema,
+  PublicEntrySchema,
+} from './public.ts';
 
 // These plain types stand beside their schemas because an entry's data is open: a schema with
 // `additionalProperties: true` has no index signature in TypeBox's Static, while the services read
@@ -34,5 +42,14 @@ describe('plain types agree with their schemas', () => {
   // The schema's error may carry any code; the plain type pins the one a stale save answers.
   it('EntryConflict', () => {
     expectTypeOf<EntryConflict>().toExtend<Static<typeof EntryConflictSchema>>();
+  });
+
+  it('PublicEntry, PublicEntryList and PublicEntryAnswer', () => {
+    expectTypeOf<Static<typeof PublicEntrySchema>>().toExtend<PublicEntry>();
+    expectTypeOf<PublicEntry>().toExtend<Static<typeof PublicEntrySchema>>();
+    expectTypeOf<Static<typeof PublicEntryListSchema>>().toExtend<PublicEntryList>();
+    expectTypeOf<PublicEntryList>().toExtend<Static<typeof PublicEntryListSchema>>();
+    expectTypeOf<Static<typeof PublicEntryAnswerSchema>>().toExtend<PublicEntryAnswer>();
+    expectTypeOf<PublicEntryAnswer>().toExtend<Static<typeof PublicEntryAnswerSchema>>();
   });
 });
