@@ -157,6 +157,19 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('<p width="50%">x</p>')).toBe('<p>x</p>');
   });
 
+  it('makes root-relative links and images absolute under a given origin, and nothing else', () => {
+    const markdown =
+      '[Plan](/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/plan.pdf) ![Turm](/api/v1/files/BBBBBBBBBBBBBBBBBBBBBB/turm.png) ' +
+      '[Aussen](https://example.net/x) [Protokoll](//evil.example/x) [Anker](#oben)';
+    const html = renderMarkdown(markdown, { origin: 'https://einwurf.example' });
+    expect(html).toContain('href="https://einwurf.example/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/plan.pdf"');
+    expect(html).toContain('src="https://einwurf.example/api/v1/files/BBBBBBBBBBBBBBBBBBBBBB/turm.png"');
+    expect(html).toContain('href="https://example.net/x"');
+    expect(html).toContain('href="//evil.example/x"');
+    expect(html).toContain('href="#oben"');
+    expect(renderMarkdown(markdown)).toContain('href="/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/plan.pdf"');
+  });
+
   it('tells allowed embeds apart after URL normalisation', () => {
     expect(isAllowedEmbed('https://www.youtube-nocookie.com/embed/x')).toBe(true);
     expect(isAllowedEmbed('https://www.youtube-nocookie.com/embed/../../evil')).toBe(false);

@@ -94,7 +94,30 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
+const URL_PROPERTIES = ['src', 'href'] as const;
+
+/**
+ * Prefixes root-relative `src` and `href` (file URLs such as `/api/v1/files/…`) with an origin, so the
+ * HTML works on other sites; runs after the sanitiser, which has already vetted the URLs.
+ */
+const rehypeAbsoluteUrls: Plugin<[string], Root> = (origin) => (tree) => {
+  visit(tree, 'element', (node: Element) => {
+    for (const name of URL_PROPERTIES) {
+      const value = node.properties[name];
+      if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')) {
+        node.properties[name] = origin + value;
+      }
+    }
+  });
+};
+
+export type RenderMarkdownOptions = {
+  /** An origin (`https://example.org`) for root-relative links and images; they stay relative without. */
+  origin?: string;
+};
+
 /** Renders an entry's Markdown (GFM) to HTML that is safe to insert into a page. */
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
+  if (options.origin === undefined) return String(processor.processSync(markdown));
+  return String(processor().use(rehypeAbsoluteUrls, options.origin).processSync(markdown));
 }
