@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_INVALID_MESSAGE } from '@einwurf/contract';
 import { AppError } from '../errors.ts';
+import { isPublicRead } from './public-reads.ts';
 
 export const CSRF_COOKIE = 'einwurf_csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,6 +27,8 @@ function matches(expected: string, given: string): boolean {
  */
 async function csrf(app: FastifyInstance, options: { secret: string }): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
+    // A public read changes nothing and may be cached for anyone: it gets neither cookie nor token.
+    if (isPublicRead(request)) return;
     let value = request.cookies[CSRF_COOKIE];
     const hadCookie = value !== undefined && COOKIE_VALUE.test(value);
     if (!hadCookie || value === undefined) {

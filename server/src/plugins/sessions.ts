@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/sessions.ts';
+import { isPublicRead } from './public-reads.ts';
 
 export const SESSION_COOKIE = 'einwurf_session';
 
@@ -88,9 +89,11 @@ export function moderator(session: SessionState): { actor: EntryActor; userId: s
 async function sessions(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   app.decorateRequest('session', null as unknown as SessionState);
   app.addHook('onRequest', async (request) => {
-    request.session = request.url.startsWith('/api')
-      ? await resolveSession(options.db, request.cookies[SESSION_COOKIE])
-      : NO_SESSION;
+    // Readers of public outputs are nobody in particular: their session is not looked up.
+    request.session =
+      request.url.startsWith('/api') && !isPublicRead(request)
+        ? await resolveSession(options.db, request.cookies[SESSION_COOKIE])
+        : NO_SESSION;
   });
 }
 
