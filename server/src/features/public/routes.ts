@@ -1,10 +1,22 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, PublicConfigSchema, type PublicConfig } from '@einwurf/contract';
+import {
+  EntryParamsSchema,
+  ErrorBodySchema,
+  PublicConfigSchema,
+  PublicEntryAnswerSchema,
+  PublicEntryListQuerySchema,
+  PublicEntryListSchema,
+  type PublicConfig,
+  type PublicEntryAnswer,
+  type PublicEntryList,
+} from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
+import { answerPublicPreflight, publicOriginOf, publicReadOnSend } from '../../plugins/public-reads.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { fileLimitsFor } from '../files/limits.ts';
 import { VERSION } from '../../version.ts';
 import { currentDifficulty } from '../pow/service.ts';
+import { getPublicEntry, listPublicEntries } from './service.ts';
 
 const ConfigQuery = Type.Object({
   cpt: Type.Optional(
@@ -44,4 +56,43 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       };
     },
   );
+
+  // Public reading (DESIGN, wave 2): published entries for any reader and any site, no session.
+  const publicRead = { config: { publicRead: true }, onSend: publicReadOnSend } as const;
+  const notModified = { 304: Type.Null({ description: 'the ETag in If-None-Match is still current' }) };
+
+  app.get(
+    '/public/entries',
+    {
+      ...publicRead,
+      schema: {
+        tags: ['public'],
+        summary: 'Published entries, newest publication first',
+        querystring: PublicEntryListQuerySchema,
+        response: { 200: PublicEntryListSchema, ...notModified, '4xx': ErrorBodySchema },
+      },
+    },
+    async (request): Promise<PublicEntryList> =>
+      listPublicEntries(app.db, options.contentTypes, request.query, publicOriginOf(request)),
+  );
+
+  app.get(
+    '/public/entries/:id',
+    {
+      ...publicRead,
+      schema: {
+        tags: ['public'],
+        summary: 'One published entry (404 for any other)',
+        params: EntryParamsSchema,
+        response: { 200: PublicEntryAnswerSchema, ...notModified, '4xx': ErrorBodySchema },
+      },
+    },
+    async (request): Promise<PublicEntryAnswer> => ({
+      data: await getPublicEntry(app.db, options.contentTypes, request.params.id, publicOriginOf(request)),
+    }),
+  );
+
+  for (const path of ['/public/entries', '/public/entries/:id']) {
+    app.options(path, { config: { publicRead: true }, schema: { hide: true } }, answerPublicPreflight);
+  }
 };

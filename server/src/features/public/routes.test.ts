@@ -1,0 +1,327 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from '@einwurf/contract';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabases } from '../../test/db.ts';
+import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
+
+const ORIGIN = 'http://einwurf.example';
+const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe.each(testDatabases())('public reading on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('entries').execute();
+  });
+
+  /** A reader: no cookies, no CSRF token, the host readers reach the server under. */
+  const read = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host: 'einwurf.example', ...headers } });
+  const list = async (query = '') => {
+    const response = await read(`/api/v1/public/entries${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PublicEntryList>();
+  };
+  const ids = (body: PublicEntryList) => body.data.map((entry) => entry.id);
+
+  /** Moves an entry to another state through moderation's save, as the moderation screen does. */
+  async function moveTo(entry: Entry, state: 'draft' | 'published' | 'rejected'): Promise<Entry> {
+    const contentTypes = await shippedContentTypes();
+    return moderateEntry(
+      t.database.db,
+      contentTypes,
+      entry.data.id,
+      { data: { ...entry.data, state } },
+      TEST_MODERATOR,
+    );
+  }
+
+  it('shows published entries only, in the list and one by one', async () => {
+    const byState = new Map<string, string>();
+    for (const state of ENTRY_STATES) {
+      byState.set(
+        state,
+        (await insertTestEntry(t.database.db, { state, title: `Im Zustand ${state}` })).data.id,
+      );
+    }
+    const published = byState.get('published');
+    expect(ids(await list())).toEqual([published]);
+    for (const [state, id] of byState) {
+      const response = await read(`/api/v1/public/entries/${id}`);
+      if (state === 'published') {
+        expect(response.statusCode).toBe(200);
+        expect(response.json<{ data: PublicEntry }>().data).toMatchObject({
+          id,
+          title: 'Im Zustand published',
+        });
+      } else {
+        expect(response.statusCode, state).toBe(404);
+        expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      }
+    }
+    expect((await read('/api/v1/public/entries/doesnotexistatallxyz12')).statusCode).toBe(404);
+  });
+
+  it('a moderator session shows no more than a reader sees', async () => {
+    const draft = await insertTestEntry(t.database.db, { state: 'draft' });
+    await t.loginAs('admin');
+    const response = await t.request({ method: 'GET', url: `/api/v1/public/entries/${draft.data.id}` });
+    expect(response.statusCode).toBe(404);
+    const listed = await t.request({ method: 'GET', url: '/api/v1/public/entries' });
+    expect(listed.json<PublicEntryList>().data).toEqual([]);
+  });
+
+  it('answers the fields of the type without private fields, state, revision or password', async () => {
+    const entry = await insertTestEntry(t.database.db, {
+      state: 'published',
+      title: 'Der Wasserturm',
+      content: `# Neues Dach\n\n![Turm](${FILE})\n\n<script>alert(1)</script><a href="javascript:alert(1)">x</a>`,
+      fields: {
+        lead: 'Kurz gesagt.',
+        image: FILE,
+        attachments: [FILE, 'https://example.net/plan.pdf'],
+        author_email: 'geheim@example.org',
+        tags: ['turm'],
+      },
+    });
+    const response = await read(`/api/v1/public/entries/${entry.data.id}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: PublicEntry }>();
+    expect(data).toEqual({
+      id: entry.data.id,
+      type: 'article',
+      title: 'Der Wasserturm',
+      published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updated_at: entry.data.updated_at,
+      lead: 'Kurz gesagt.',
+      category: 'local',
+      image: `${ORIGIN}${FILE}`,
+      attachments: [`${ORIGIN}${FILE}`, 'https://example.net/plan.pdf'],
+      tags: ['turm'],
+      content: entry.data.content,
+      content_html: expect.stringContaining('<h1>Neues Dach</h1>'),
+    });
+    expect(data.content_html).toContain(`src="${ORIGIN}${FILE}"`);
+    expect(data.content_html).not.toMatch(/<script|javascript:/);
+    const listed = await list();
+    expect(listed.data).toEqual([data]);
+    for (const body of [response.body, JSON.stringify(listed)]) {
+      expect(body).not.toContain('geheim@example.org');
+      expect(body).not.toContain('author_email');
+      expect(body).not.toContain('password');
+      expect(body).not.toContain('not a hash');
+      expect(body).not.toContain('revision');
+      expect(body).not.toContain('"state"');
+    }
+  });
+
+  it('sets published_at on publication, keeps it through saves while published, and renews it on a new publication', async () => {
+    const draft = await insertTestEntry(t.database.db, { state: 'draft' });
+    await pause();
+    const published = await moveTo(draft, 'published');
+    const first = (await read(`/api/v1/public/entries/${draft.data.id}`)).json<{ data: PublicEntry }>().data;
+    expect(first.published_at).toBe(published.data.updated_at);
+    await pause();
+    const saved = await moderateEntry(
+      t.database.db,
+      await shippedContentTypes(),
+      draft.data.id,
+      { data: { ...published.data, title: 'Neuer Titel' } },
+      TEST_MODERATOR,
+    );
+    const afterSave = (await read(`/api/v1/public/entries/${draft.data.id}`)).json<{ data: PublicEntry }>()
+      .data;
+    expect(afterSave).toMatchObject({ title: 'Neuer Titel', published_at: first.published_at });
+    expect(afterSave.updated_at).toBe(saved.data.updated_at);
+    await pause();
+    const unpublished = await moveTo(saved, 'draft');
+    const row = await t.database.db
+      .selectFrom('entries')
+      .select('published_at')
+      .where('id', '=', draft.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.published_at).toBeNull();
+    await pause();
+    const again = await moveTo(unpublished, 'published');
+    const renewed = (await read(`/api/v1/public/entries/${draft.data.id}`)).json<{ data: PublicEntry }>()
+      .data;
+    expect(renewed.published_at).toBe(again.data.updated_at);
+    expect(renewed.published_at > first.published_at).toBe(true);
+  });
+
+  it('lists newest publication first and pages like the moderation list', async () => {
+    const drafts = [];
+    for (const title of ['Erster', 'Zweiter', 'Dritter']) {
+      drafts.push(await insertTestEntry(t.database.db, { state: 'draft', title }));
+    }
+    // Published in another order than created: the list follows publication.
+    for (const index of [1, 0, 2]) {
+      await pause();
+      await moveTo(drafts[index]!, 'published');
+    }
+    const all = await list();
+    expect(all.data.map((e) => e.title)).toEqual(['Dritter', 'Erster', 'Zweiter']);
+    expect(all.meta).toEqual({
+      pagination: {
+        current_page: 1,
+        page_size: 20,
+        total_entries: 3,
+        first_page: 1,
+        last_page: 1,
+        previous_page: null,
+        next_page: null,
+      },
+    });
+    const first = await list('?page_size=2');
+    expect(first.data.map((e) => e.title)).toEqual(['Dritter', 'Erster']);
+    expect(first.meta.pagination).toMatchObject({ total_entries: 3, last_page: 2, next_page: 2 });
+    const second = await list('?page_size=2&current_page=2');
+    expect(second.data.map((e) => e.title)).toEqual(['Zweiter']);
+    expect(second.meta.pagination).toMatchObject({ previous_page: 1, next_page: null });
+    expect((await list('?page_size=2&current_page=3')).data).toEqual([]);
+  });
+
+  it('filters by type', async () => {
+    const article = await insertTestEntry(t.database.db, { state: 'published' });
+    const event = await insertTestEntry(t.database.db, { state: 'published', type: 'event' });
+    expect(ids(await list('?type=event'))).toEqual([event.data.id]);
+    expect(ids(await list('?type=article'))).toEqual([article.data.id]);
+    expect((await list('?type=event')).meta.pagination.total_entries).toBe(1);
+  });
+
+  it('with updated_since, lists entries updated since then and the ids of entries unpublished since', async () => {
+    const unpublishedLater = await insertTestEntry(t.database.db, {
+      state: 'published',
+      title: 'Zurückgezogen',
+    });
+    const deletedLater = await insertTestEntry(t.database.db, { state: 'published', title: 'Gelöscht' });
+    const unchanged = await insertTestEntry(t.database.db, { state: 'published', title: 'Unverändert' });
+    const neverPublished = await insertTestEntry(t.database.db, { state: 'proposed' });
+    await pause();
+    const since = new Date().toISOString();
+    await pause();
+    await moveTo(unpublishedLater, 'draft');
+    await deleteEntryAsModeration(t.database.db, deletedLater.data.id, TEST_MODERATOR);
+    await moveTo(neverPublished, 'rejected');
+    const fresh = await insertTestEntry(t.database.db, { state: 'published', title: 'Neu' });
+
+    const mirror = await list(`?updated_since=${encodeURIComponent(since)}`);
+    expect(ids(mirror)).toEqual([fresh.data.id]);
+    expect(mirror.meta.removed).toEqual([unpublishedLater.data.id, deletedLater.data.id].sort());
+    expect(mirror.meta.pagination.total_entries).toBe(1);
+    expect(ids(await list())).toEqual([fresh.data.id, unchanged.data.id]);
+    expect((await list()).meta.removed).toBeUndefined();
+    expect((await list(`?updated_since=${encodeURIComponent(since)}&type=event`)).meta.removed).toEqual([]);
+  });
+
+  it('answers 400 naming a bad query value', async () => {
+    const cases: [string, string][] = [
+      ['page_size=0', 'page_size'],
+      ['page_size=101', 'page_size'],
+      ['page_size=zwanzig', 'page_size'],
+      ['current_page=0', 'current_page'],
+      ['type=rezept', 'type'],
+      ['updated_since=gestern', 'updated_since'],
+      ['updated_since=2026-13-45T99:00:00Z', 'updated_since'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await read(`/api/v1/public/entries?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ error: { code: string; message: string } }>().error, query).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining(field),
+      });
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect((await read('/api/v1/public/entries?page_size=100')).statusCode).toBe(200);
+  });
+
+  it('answers with a strong ETag and a minute of caching, and 304 when If-None-Match names it', async () => {
+    const entry = await insertTestEntry(t.database.db, { state: 'published' });
+    for (const url of ['/api/v1/public/entries', `/api/v1/public/entries/${entry.data.id}`]) {
+      const first = await read(url);
+      const etag = first.headers['etag'];
+      expect(etag, url).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(first.headers['cache-control']).toBe('public, max-age=60');
+      expect((await read(url)).headers['etag']).toBe(etag);
+
+      const notModified = await read(url, { 'if-none-match': String(etag) });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.body).toBe('');
+      expect(notModified.headers['etag']).toBe(etag);
+      expect(notModified.headers['access-control-allow-origin']).toBe('*');
+      expect((await read(url, { 'if-none-match': `"other", ${String(etag)}` })).statusCode).toBe(304);
+      expect((await read(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    }
+    const before = (await read('/api/v1/public/entries')).headers['etag'];
+    await moveTo(entry, 'draft');
+    const after = await read('/api/v1/public/entries', { 'if-none-match': String(before) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['etag']).not.toBe(before);
+  });
+
+  it('lets any site read the public GETs, without cookies or CSRF token, and no other route', async () => {
+    const entry = await insertTestEntry(t.database.db, { state: 'published' });
+    const publicUrls = ['/api/v1/public/entries', `/api/v1/public/entries/${entry.data.id}`];
+    for (const url of publicUrls) {
+      const response = await read(url, { origin: 'https://leser.example' });
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.headers['x-csrf-token']).toBeUndefined();
+
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: 'https://leser.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-methods']).toContain('GET');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain(
+        'if-none-match',
+      );
+      expect(preflight.headers['set-cookie']).toBeUndefined();
+    }
+
+    await t.loginAs('admin');
+    const others: [string, LightMyRequestResponse][] = [];
+    for (const url of ['/api/v1/config', '/api/v1/', '/api/v1/auth', '/api/v1/admin/collection/entries']) {
+      others.push([
+        url,
+        await t.request({ method: 'GET', url, headers: { origin: 'https://leser.example' } }),
+      ]);
+    }
+    others.push([
+      'OPTIONS /api/v1/config',
+      await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/config',
+        headers: { origin: 'https://leser.example' },
+      }),
+    ]);
+    for (const [url, response] of others) {
+      expect(response.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+    expect(others[0]![1].headers['x-csrf-token']).toBeTruthy();
+  });
+
+  it('lists both routes in the OpenAPI document, tagged public', async () => {
+    const doc = (await read('/api/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    expect(doc.paths['/api/v1/public/entries']?.['get']?.tags).toEqual(['public']);
+    expect(doc.paths['/api/v1/public/entries/{id}']?.['get']?.tags).toEqual(['public']);
+  });
+});

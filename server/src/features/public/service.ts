@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import {
+  ENTRY_LIFECYCLE,
+  ENTRY_SYSTEM_FIELDS,
+  PAGE_SIZE_MAX,
+  PUBLIC_PAGE_SIZE_DEFAULT,
+  privateFieldsOf,
+  type Pagination,
+  type PublicEntry,
+  type PublicEntryList,
+  type PublicEntryListQuery,
+} from '@einwurf/contract';
+import { renderMarkdown } from '@einwurf/contract/markdown';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import * as repo from './repository.ts';
+
+// What readers get: published entries only (the lifecycle's public states), without anything that is
+// moderation's or the author's alone: state, revision, password, the fields a type marks private.
+
+type Db = Kysely<Database>;
+
+const PAGE_MAX = 1_000_000;
+/** Fields the public answer sets itself, or that are never the public's. */
+const OWN_FIELDS = new Set<string>([
+  ...ENTRY_SYSTEM_FIELDS,
+  'title',
+  'content',
+  'published_at',
+  'content_html',
+]);
+/** Widgets whose values are file URLs (one, or a list). */
+const FILE_WIDGETS = new Set(['image', 'files']);
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function bad(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'format', message }]);
+}
+
+function integerParam(field: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 1 && value <= max)) throw bad(field, `must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+function dateTimeParam(field: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = ISO_DATE_TIME.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(value)) throw bad(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
+  return value;
+}
+
+function paginate(current: number, size: number, total: number): Pagination {
+  const last = Math.max(1, Math.ceil(total / size));
+  return {
+    current_page: current,
+    page_size: size,
+    total_entries: total,
+    first_page: 1,
+    last_page: last,
+    previous_page: current > 1 ? Math.min(current - 1, last) : null,
+    next_page: current < last ? current + 1 : null,
+  };
+}
+
+/** The fields a type shows readers, and which of them hold file URLs. */
+type PublicFields = { names: string[]; fileFields: Set<string> };
+const fieldsCache = new WeakMap<ContentType, PublicFields>();
+
+function publicFieldsOf(type: ContentType | undefined): PublicFields {
+  // A type no longer installed has no known private fields: none of its own fields are shown.
+  if (!type) return { names: [], fileFields: new Set() };
+  const cached = fieldsCache.get(type);
+  if (cached) return cached;
+  const hidden = privateFieldsOf(type.uischema);
+  const names = Object.keys(type.schema.properties).filter((n) => !OWN_FIELDS.has(n) && !hidden.has(n));
+  const fileFields = new Set(
+    type.uischema.flatMap((element) => {
+      const { scope, widget } = element as { scope?: unknown; widget?: unknown };
+      return typeof scope === 'string' && typeof widget === 'string' && FILE_WIDGETS.has(widget)
+        ? [scope]
+        : [];
+    }),
+  );
+  const fields = { names, fileFields };
+  fieldsCache.set(type, fields);
+  return fields;
+}
+
+function absolute(origin: string, value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.startsWith('/') && !value.startsWith('//') ? origin + value : value;
+  if (Array.isArray(value)) return value.map((item) => absolute(origin, item));
+  return value;
+}
+
+/** A stored entry as readers get it; `origin` makes its file URLs absolute. */
+function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
+  const stored = JSON.parse(row.data) as Record<string, unknown>;
+  const { names, fileFields } = publicFieldsOf(contentTypes.types.get(row.type));
+  const fields: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!Object.hasOwn(stored, name)) continue;
+    fields[name] = fileFields.has(name) ? absolute(origin, stored[name]) : stored[name];
+  }
+  const content = typeof stored['content'] === 'string' ? stored['content'] : '';
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    // Set with every move to a public state; the update time stands in should a row lack it.
+    published_at: iso(row.published_at ?? row.updated_at),
+    updated_at: iso(row.updated_at),
+    ...fields,
+    content,
+    content_html: renderMarkdown(content, { origin }),
+  };
+}
+
+/**
+ * The public list: published entries, newest publication first, filtered by type and by update time
+ * (then with the ids of entries that left publication since, for mirrors); each parameter is checked
+ * and a bad one named (400).
+ */
+export async function listPublicEntries(
+  db: Db,
+  contentTypes: ContentTypes,
+  params: PublicEntryListQuery,
+  origin: string,
+): Promise<PublicEntryList> {
+  const currentPage = integerParam('current_page', params.current_page, 1, PAGE_MAX);
+  const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+  if (params.type !== undefined && !contentTypes.types.has(params.type)) {
+    throw bad('type', `there is no type "${params.type}"`);
+  }
+  const updatedSince = dateTimeParam('updated_since', params.updated_since);
+  const filter: repo.PublicListFilter = {
+    states: publicStates(),
+    ...(params.type !== undefined ? { type: params.type } : {}),
+    ...(updatedSince !== undefined ? { updatedSince } : {}),
+  };
+  const { rows, total } = await repo.listPublicEntries(db, filter, {
+    limit: pageSize,
+    offset: (currentPage - 1) * pageSize,
+  });
+  const pagination = paginate(currentPage, pageSize, total);
+  const removed =
+    updatedSince === undefined
+      ? undefined
+      : await repo.listEntriesLeftSince(db, {
+          states: publicStates(),
+          since: updatedSince,
+          ...(params.type !== undefined ? { type: params.type } : {}),
+        });
+  return {
+    meta: removed === undefined ? { pagination } : { pagination, removed },
+    data: rows.map((row) => toPublicEntry(contentTypes, row, origin)),
+  };
+}
+
+/** One published entry as readers get it; 404 NOT_FOUND for any other, as for an id that does not exist. */
+export async function getPublicEntry(
+  db: Db,
+  contentTypes: ContentTypes,
+  id: string,
+  origin: string,
+): Promise<PublicEntry> {
+  const row = await repo.findPublicEntry(db, id, publicStates());
+  if (!row) throw new AppError('NOT_FOUND', 'no such entry');
+  return toPublicEntry(contentTypes, row, origin);
+}
