@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       allowedExtensions: [...DEFAULT_ALLOWED_EXTENSIONS],
       sessionTtl: 28_800,
       trustProxy: false,
+      publicUrl: undefined,
       logLevel: 'info',
     });
     expect(config.webDist).toMatch(/web[/\\]dist$/);
@@ -41,6 +42,15 @@ describe('loadConfig', () => {
     expect(db(':memory:')).toEqual({ dialect: 'sqlite', path: ':memory:' });
     expect(db('postgres://u@h:5432/d')).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/d' });
     expect(db('postgresql://u@h/d')).toEqual({ dialect: 'postgres', url: 'postgresql://u@h/d' });
+  });
+
+  it('reads the public URL as an origin', () => {
+    expect(loadConfig({ EINWURF_PUBLIC_URL: 'https://Einwurf.Example/' }).publicUrl).toBe(
+      'https://einwurf.example',
+    );
+    expect(loadConfig({ EINWURF_PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
   });
 
   it('normalises the extension list', () => {
@@ -61,6 +71,9 @@ describe('loadConfig', () => {
     ['FILE_STORAGE', 'ftp', /FILE_STORAGE: must be one of disk, database, s3/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: must be one of/],
     ['EINWURF_TRUST_PROXY', 'maybe', /EINWURF_TRUST_PROXY: must be true or false/],
+    ['EINWURF_PUBLIC_URL', 'einwurf.example', /EINWURF_PUBLIC_URL: must be an http/],
+    ['EINWURF_PUBLIC_URL', 'ftp://einwurf.example', /EINWURF_PUBLIC_URL/],
+    ['EINWURF_PUBLIC_URL', 'https://einwurf.example/publish', /EINWURF_PUBLIC_URL/],
     ['DATABASE_URL', 'mysql://h/d', /DATABASE_URL/],
     ['DATABASE_URL', 'sqlite:', /DATABASE_URL/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL/],

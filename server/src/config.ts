@@ -66,6 +66,11 @@ export type Config = {
   /** Days a soft-deleted entry is kept before it is purged. */
   readonly retentionDays: number;
   readonly trustProxy: boolean;
+  /**
+   * The origin readers reach the server under (`https://example.org`), for absolute URLs in public
+   * answers; without it, the request's own protocol and host.
+   */
+  readonly publicUrl: string | undefined;
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly contentTypesDir: string;
@@ -205,6 +210,32 @@ function s3Settings(env: Env): S3Settings {
   });
 }
 
+/** EINWURF_PUBLIC_URL: an http(s) origin, kept without a trailing slash. */
+function publicUrl(env: Env): string | undefined {
+  const raw = read(env, 'EINWURF_PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      'EINWURF_PUBLIC_URL',
+      'must be an http:// or https:// origin, e.g. https://example.org',
+    );
+  }
+  return url.origin;
+}
+
 /** Turns environment variables into a frozen Config; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, read(env, 'EINWURF_DATA_DIR') ?? './data');
@@ -257,6 +288,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
+    publicUrl: publicUrl(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(

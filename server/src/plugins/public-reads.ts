@@ -19,9 +19,12 @@ export function isPublicRead(request: FastifyRequest): boolean {
   return request.routeOptions.config.publicRead === true;
 }
 
-/** The origin readers reach this server under, for absolute URLs in public answers. */
+/**
+ * The origin readers reach this server under, for absolute URLs in public answers: the configured
+ * public URL, else the request's (the Host header, which a shared cache should then key on).
+ */
 export function publicOriginOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** A strong ETag of an answer's bytes. */

@@ -317,6 +317,27 @@ describe.each(testDatabases())('public reading on $name', (target) => {
     expect(others[0]![1].headers['x-csrf-token']).toBeTruthy();
   });
 
+  it('makes file URLs absolute under the configured public URL, whatever host the request names', async () => {
+    const configured = await createTestApp(target, { publicUrl: 'https://zeitung.example' });
+    try {
+      const entry = await insertTestEntry(configured.database.db, {
+        state: 'published',
+        content: `![Turm](${FILE})`,
+        fields: { image: FILE },
+      });
+      const response = await configured.app.inject({
+        method: 'GET',
+        url: `/api/v1/public/entries/${entry.data.id}`,
+        headers: { host: 'fremd.example' },
+      });
+      const { data } = response.json<{ data: PublicEntry }>();
+      expect(data['image']).toBe(`https://zeitung.example${FILE}`);
+      expect(data.content_html).toContain(`src="https://zeitung.example${FILE}"`);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('lists both routes in the OpenAPI document, tagged public', async () => {
     const doc = (await read('/api/v1/openapi.json')).json<{
       paths: Record<string, Record<string, { tags?: string[] }>>;
