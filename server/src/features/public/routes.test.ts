@@ -276,6 +276,10 @@ describe.each(testDatabases())('public reading on $name', (target) => {
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(response.headers['x-csrf-token']).toBeUndefined();
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { host: 'einwurf.example' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['access-control-allow-origin']).toBe('*');
+      expect(head.headers['set-cookie']).toBeUndefined();
 
       const preflight = await t.app.inject({
         method: 'OPTIONS',
