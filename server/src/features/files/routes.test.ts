@@ -214,6 +214,9 @@ describe.each(testDatabases())('files API on $name', (target) => {
 
     it("serves a published entry's files to everyone and keeps them read-only for the author", async () => {
       const file = (await authorUpload('a.txt', FIXTURES.txt())).json<{ url: string }>();
+      // Unpublished, its files stay on this site; published, readers' sites may show them.
+      const unpublished = await test.request({ method: 'GET', url: file.url });
+      expect(unpublished.headers['cross-origin-resource-policy']).toBe('same-origin');
       const mod = await test.newClient();
       await mod.loginAs('admin');
       const entry = await mod.request({ method: 'GET', url: `/api/v1/admin/collection/entry/${entryId}` });
@@ -234,7 +237,10 @@ describe.each(testDatabases())('files API on $name', (target) => {
       expect(published.statusCode, published.body).toBe(200);
 
       const stranger = await test.newClient();
-      expect((await stranger.request({ method: 'GET', url: file.url })).statusCode).toBe(200);
+      const read = await stranger.request({ method: 'GET', url: file.url });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
       expect((await authorUpload('b.txt', FIXTURES.txt())).statusCode).toBe(409);
       expect((await test.request({ method: 'DELETE', url: file.url })).statusCode).toBe(409);
       expect(

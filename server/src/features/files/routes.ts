@@ -160,7 +160,9 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
       },
       async (request, reply) => {
         const row = await getFile(app.db, request.params.id);
-        await authorizeFile(app.db, row, viewerOf(request), 'read');
+        const { isPublic } = await authorizeFile(app.db, row, viewerOf(request), 'read');
+        // Public entries' images and files appear on readers' sites too (the public API's absolute URLs).
+        if (isPublic) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         const variant = request.query.variant ?? 'original';
         const etag = `"${row.sha256.slice(0, 32)}-${variant}"`;
         reply

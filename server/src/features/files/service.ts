@@ -232,21 +232,23 @@ const isModeration = (viewer: FileViewer) => viewer.role === 'mod' || viewer.rol
  * DESIGN's rule for files: those of a published (public) entry are everyone's to read; otherwise only the
  * entry's author session and moderation see them. Renames and deletes are for moderation, and for
  * the author until the entry is published (409). Anyone else gets the 404 of a missing file, so a
- * file's existence is not told.
+ * file's existence is not told. Answers whether the file is public (its entry's state is).
  */
 export async function authorizeFile(
   db: Db,
   row: FileRow,
   viewer: FileViewer,
   mode: 'read' | 'change',
-): Promise<void> {
+): Promise<{ isPublic: boolean }> {
   const entry = await repo.findEntryOfFile(db, row.entry_id);
   if (!entry) throw noSuchFile();
-  if (isModeration(viewer)) return;
+  const answer = { isPublic: isPublicState(entry.state) };
+  if (isModeration(viewer)) return answer;
   const isAuthor = viewer.role === 'anon' && viewer.entryId === entry.id && !isDeletedState(entry.state);
-  if (mode === 'read' && (isPublicState(entry.state) || isAuthor)) return;
+  if (mode === 'read' && (answer.isPublic || isAuthor)) return answer;
   if (!isAuthor) throw noSuchFile();
   assertAuthorMayChange(entry.state, 'its files can no longer be changed');
+  return answer;
 }
 
 /**
