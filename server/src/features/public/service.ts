@@ -5,7 +5,6 @@ import {
   PAGE_SIZE_MAX,
   PUBLIC_PAGE_SIZE_DEFAULT,
   privateFieldsOf,
-  type Pagination,
   type PublicEntry,
   type PublicEntryList,
   type PublicEntryListQuery,
@@ -13,6 +12,7 @@ import {
 import { renderMarkdown } from '@einwurf/contract/markdown';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import * as repo from './repository.ts';
 
@@ -21,7 +21,6 @@ import * as repo from './repository.ts';
 
 type Db = Kysely<Database>;
 
-const PAGE_MAX = 1_000_000;
 /** Fields the public answer sets itself, or that are never the public's. */
 const OWN_FIELDS = new Set<string>([
   ...ENTRY_SYSTEM_FIELDS,
@@ -37,35 +36,11 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function bad(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'format', message }]);
-}
-
-function integerParam(field: string, raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= 1 && value <= max)) throw bad(field, `must be a whole number from 1 to ${max}`);
-  return value;
-}
-
 function dateTimeParam(field: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = ISO_DATE_TIME.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(value)) throw bad(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
+  if (Number.isNaN(value)) throw badParam(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
   return value;
-}
-
-function paginate(current: number, size: number, total: number): Pagination {
-  const last = Math.max(1, Math.ceil(total / size));
-  return {
-    current_page: current,
-    page_size: size,
-    total_entries: total,
-    first_page: 1,
-    last_page: last,
-    previous_page: current > 1 ? Math.min(current - 1, last) : null,
-    next_page: current < last ? current + 1 : null,
-  };
 }
 
 /** The fields a type shows readers, and which of them hold file URLs. */
@@ -133,10 +108,10 @@ export async function listPublicEntries(
   params: PublicEntryListQuery,
   origin: string,
 ): Promise<PublicEntryList> {
-  const currentPage = integerParam('current_page', params.current_page, 1, PAGE_MAX);
-  const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+  const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
+  const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   if (params.type !== undefined && !contentTypes.types.has(params.type)) {
-    throw bad('type', `there is no type "${params.type}"`);
+    throw badParam('type', `there is no type "${params.type}"`);
   }
   const updatedSince = dateTimeParam('updated_since', params.updated_since);
   const filter: repo.PublicListFilter = {

@@ -11,10 +11,9 @@ import {
   type EntryListItem,
   type EntryListQuery,
   type EntryState,
-  type Pagination,
 } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
-import { AppError } from '../../errors.ts';
+import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import * as repo from './repository.ts';
 import {
@@ -31,7 +30,6 @@ type Db = Kysely<Database>;
 const SEARCH_MAX = 200;
 /** The most matches a search ranks; a search matching more answers a capped total (see searchEntries). */
 export const SEARCH_CANDIDATES = 1000;
-const PAGE_MAX = 1_000_000;
 
 type IndexedEntry = { id: string; type: string; state: string; title: string; data: string };
 
@@ -57,23 +55,6 @@ export function unindexEntries(db: Db, ids: string[]): Promise<void> {
   return repo.deleteSearchDocuments(db, ids.map(searchRowid));
 }
 
-function bad(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'format', message }]);
-}
-
-function integerParam(
-  field: string,
-  raw: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (raw === undefined) return fallback;
-  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max)) throw bad(field, `must be a whole number from ${min} to ${max}`);
-  return value;
-}
-
 function parseSort(raw: string | undefined): repo.ListSort {
   const [field, direction, ...rest] = (raw ?? ENTRY_SORT_DEFAULT).split(':');
   if (
@@ -81,7 +62,7 @@ function parseSort(raw: string | undefined): repo.ListSort {
     !(ENTRY_SORT_FIELDS as readonly string[]).includes(field ?? '') ||
     (direction !== 'asc' && direction !== 'desc')
   ) {
-    throw bad('sort', `must be one of ${ENTRY_SORT_FIELDS.join(', ')} followed by :asc or :desc`);
+    throw badParam('sort', `must be one of ${ENTRY_SORT_FIELDS.join(', ')} followed by :asc or :desc`);
   }
   return { field: field as repo.ListSort['field'], direction };
 }
@@ -97,33 +78,20 @@ function parseFilters(raw: string | undefined, contentTypes: ContentTypes): repo
       !value ||
       !(ENTRY_FILTER_FIELDS as readonly string[]).includes(field ?? '')
     ) {
-      throw bad('filters', 'must be comma-separated type:is:<type> or state:is:<state>');
+      throw badParam('filters', 'must be comma-separated type:is:<type> or state:is:<state>');
     }
-    if (filter[field as 'type' | 'state'] !== undefined) throw bad('filters', `names ${field} twice`);
+    if (filter[field as 'type' | 'state'] !== undefined) throw badParam('filters', `names ${field} twice`);
     if (field === 'type') {
-      if (!contentTypes.types.has(value)) throw bad('filters', `there is no type "${value}"`);
+      if (!contentTypes.types.has(value)) throw badParam('filters', `there is no type "${value}"`);
       filter.type = value;
     } else {
       if (!(ENTRY_STATES as readonly string[]).includes(value)) {
-        throw bad('filters', `state must be one of ${ENTRY_STATES.join(', ')}`);
+        throw badParam('filters', `state must be one of ${ENTRY_STATES.join(', ')}`);
       }
       filter.state = value as EntryState;
     }
   }
   return filter;
-}
-
-function paginate(current: number, size: number, total: number): Pagination {
-  const last = Math.max(1, Math.ceil(total / size));
-  return {
-    current_page: current,
-    page_size: size,
-    total_entries: total,
-    first_page: 1,
-    last_page: last,
-    previous_page: current > 1 ? Math.min(current - 1, last) : null,
-    next_page: current < last ? current + 1 : null,
-  };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -158,7 +126,7 @@ export async function listEntriesForModeration(
   }
   const query = params.query.trim();
   if (query.length < SEARCH_MIN || query.length > SEARCH_MAX) {
-    throw bad('query', `must be ${SEARCH_MIN} to ${SEARCH_MAX} characters`);
+    throw badParam('query', `must be ${SEARCH_MIN} to ${SEARCH_MAX} characters`);
   }
   const terms = queryTerms(query);
   const { rows, total, capped } =

@@ -1,0 +1,41 @@
+import type { Pagination } from '@einwurf/contract';
+import { AppError } from './errors.ts';
+
+// The query parameters and pagination the paged lists share (moderation's list and search, the
+// public entries), so each answers a bad value and a page alike.
+
+/** The highest page number a list accepts. */
+export const PAGE_MAX = 1_000_000;
+
+/** A 400 naming the query field and what is wrong with it. */
+export function badParam(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'format', message }]);
+}
+
+/** A whole-number query parameter from min to max, or the fallback when it is absent. */
+export function integerParam(
+  field: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) throw badParam(field, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** The pagination block of a list's meta; a page past the end keeps the last page as its previous. */
+export function paginate(current: number, size: number, total: number): Pagination {
+  const last = Math.max(1, Math.ceil(total / size));
+  return {
+    current_page: current,
+    page_size: size,
+    total_entries: total,
+    first_page: 1,
+    last_page: last,
+    previous_page: current > 1 ? Math.min(current - 1, last) : null,
+    next_page: current < last ? current + 1 : null,
+  };
+}
