@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       sessionTtl: 28_800,
       trustProxy: false,
       publicUrl: undefined,
+      publicEntryUrl: undefined,
       logLevel: 'info',
     });
     expect(config.webDist).toMatch(/web[/\\]dist$/);
@@ -53,6 +54,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the public entry URL template', () => {
+    const template = 'https://example.org/news/{id}?from=einwurf';
+    expect(loadConfig({ EINWURF_PUBLIC_ENTRY_URL: template }).publicEntryUrl).toBe(template);
+  });
+
   it('normalises the extension list', () => {
     const config = loadConfig({ EINWURF_ALLOWED_EXTENSIONS: ' .PNG, pdf ,png,' });
     expect(config.allowedExtensions).toEqual(['png', 'pdf']);
@@ -74,6 +80,9 @@ describe('loadConfig', () => {
     ['EINWURF_PUBLIC_URL', 'einwurf.example', /EINWURF_PUBLIC_URL: must be an http/],
     ['EINWURF_PUBLIC_URL', 'ftp://einwurf.example', /EINWURF_PUBLIC_URL/],
     ['EINWURF_PUBLIC_URL', 'https://einwurf.example/publish', /EINWURF_PUBLIC_URL/],
+    ['EINWURF_PUBLIC_ENTRY_URL', 'https://example.org/news/', /EINWURF_PUBLIC_ENTRY_URL: must be/],
+    ['EINWURF_PUBLIC_ENTRY_URL', '/news/{id}', /EINWURF_PUBLIC_ENTRY_URL/],
+    ['EINWURF_PUBLIC_ENTRY_URL', 'https://x.example/{id}/{id}', /EINWURF_PUBLIC_ENTRY_URL/],
     ['DATABASE_URL', 'mysql://h/d', /DATABASE_URL/],
     ['DATABASE_URL', 'sqlite:', /DATABASE_URL/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL/],

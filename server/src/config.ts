@@ -71,6 +71,12 @@ export type Config = {
    * answers; without it, the request's own protocol and host.
    */
   readonly publicUrl: string | undefined;
+  /**
+   * EINWURF_PUBLIC_ENTRY_URL: where readers read a published entry when the organisation shows entries
+   * on its own site, a template with `{id}` (https://example.org/news/{id}); without it, the reader's
+   * page this server renders at /read/{id}.
+   */
+  readonly publicEntryUrl: string | undefined;
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly contentTypesDir: string;
@@ -236,6 +242,25 @@ function publicUrl(env: Env): string | undefined {
   return url.origin;
 }
 
+/** EINWURF_PUBLIC_ENTRY_URL: an absolute http(s) URL template holding `{id}` once. */
+function publicEntryUrl(env: Env): string | undefined {
+  const raw = read(env, 'EINWURF_PUBLIC_ENTRY_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.replace('{id}', 'id'));
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || raw.split('{id}').length !== 2 || url.username) {
+    throw new ConfigError(
+      'EINWURF_PUBLIC_ENTRY_URL',
+      'must be an http:// or https:// URL holding {id} once, e.g. https://example.org/news/{id}',
+    );
+  }
+  return raw;
+}
+
 /** Turns environment variables into a frozen Config; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, read(env, 'EINWURF_DATA_DIR') ?? './data');
@@ -289,6 +314,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
     publicUrl: publicUrl(env),
+    publicEntryUrl: publicEntryUrl(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(

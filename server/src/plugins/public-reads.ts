@@ -27,6 +27,23 @@ export function publicOriginOf(request: FastifyRequest): string {
   return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** The reader's page of this server for a published entry. */
+export const READER_PAGE_PATH = '/read';
+
+/**
+ * Where readers read a published entry: the organisation's own page when EINWURF_PUBLIC_ENTRY_URL
+ * names one, else this server's reader's page. Feeds and webhooks link here.
+ */
+export function publicEntryUrl(
+  config: { publicEntryUrl: string | undefined },
+  origin: string,
+  id: string,
+): string {
+  const template = config.publicEntryUrl;
+  if (template !== undefined) return template.replace('{id}', encodeURIComponent(id));
+  return `${origin}${READER_PAGE_PATH}/${encodeURIComponent(id)}`;
+}
+
 /** A strong ETag of an answer's bytes. */
 function etagOf(payload: string | Buffer): string {
   return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
