@@ -282,6 +282,54 @@ describe('checkContentType', () => {
     files.schema.properties.category = { type: 'string' };
     expect(check(files)).toEqual([]);
   });
+
+  it('accepts a calendar mapping of fitting, public fields', () => {
+    const files = article();
+    files.config = {
+      ...(files.config as object),
+      calendar: { start: 'publish_on', summary: 'title', location: 'lead', url: 'source_url' },
+    };
+    expect(check(files)).toEqual([]);
+  });
+
+  it('refuses a calendar mapping naming unknown, unfitting or private fields', () => {
+    const files = article();
+    files.config = {
+      ...(files.config as object),
+      calendar: {
+        start: 'lead',
+        end: 'ends_at',
+        summary: 'word_count',
+        location: 'author_email',
+        url: 'image',
+      },
+    };
+    expect(check(files)).toEqual([
+      { file: 'config.json', message: 'calendar.start "lead" must have format "date-time" or "date"' },
+      {
+        file: 'config.json',
+        message: 'calendar.end "ends_at" is not a property of the schema (base.json + schema.json)',
+      },
+      {
+        file: 'config.json',
+        message: 'calendar.summary "word_count" must be a string property, but is number',
+      },
+      {
+        file: 'config.json',
+        message: 'calendar.location "author_email" is private; the calendar feed is public',
+      },
+      { file: 'config.json', message: 'calendar.url "image" must have format "uri"' },
+    ]);
+  });
+
+  it('refuses a calendar mapping with an unknown role or without a start', () => {
+    const files = article();
+    files.config = { ...(files.config as object), calendar: { summary: 'title', begin: 'publish_on' } };
+    expect(check(files).map((p) => p.message)).toEqual([
+      expect.stringMatching(/^config at \/calendar: .*start/),
+      expect.stringMatching(/^config at \/calendar: unknown key "begin"/),
+    ]);
+  });
 });
 
 describe('mergeSchemas', () => {

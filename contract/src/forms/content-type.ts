@@ -1,5 +1,5 @@
-import { checkTypeConfig, checkUiSchema, inputTypeOf } from './ui-schema.ts';
-import type { InputType, UiElement, UiSchema } from './ui-schema.ts';
+import { checkTypeConfig, checkUiSchema, inputTypeOf, privateFieldsOf } from './ui-schema.ts';
+import type { CalendarMapping, InputType, TypeConfig, UiElement, UiSchema } from './ui-schema.ts';
 import { createEntryValidator } from './validator.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -249,6 +249,42 @@ export function checkContentType({
     const property = merged.properties[element.scope];
     if (property && element.scope !== TITLE_PROPERTY)
       elementProblems(element, property).forEach(report('uischema.json'));
+  }
+  const calendar = problems.some((p) => p.file === 'config.json')
+    ? undefined
+    : (config as TypeConfig).calendar;
+  if (calendar) calendarProblems(calendar, merged, privateFieldsOf(uiSchema)).forEach(report('config.json'));
+  return problems;
+}
+
+/** The date formats a calendar's start and end may have: a moment, or a whole day. */
+export const CALENDAR_DATE_FORMATS = ['date-time', 'date'] as const;
+
+/** Checks a type's calendar mapping against its merged schema: each field fits its role and is public. */
+function calendarProblems(
+  mapping: CalendarMapping,
+  merged: ObjectSchema,
+  privateFields: Set<string>,
+): string[] {
+  const problems: string[] = [];
+  for (const [role, field] of Object.entries(mapping) as [keyof CalendarMapping, string][]) {
+    const at = `calendar.${role} "${field}"`;
+    const property = merged.properties[field];
+    if (!property) {
+      problems.push(`${at} is not a property of the schema (base.json + schema.json)`);
+      continue;
+    }
+    // The calendar feed is public: a private field would reach every reader through it.
+    if (privateFields.has(field)) problems.push(`${at} is private; the calendar feed is public`);
+    if (typeOf(property) !== 'string') {
+      problems.push(`${at} must be a string property, but is ${describeType(property)}`);
+    } else if (role === 'start' || role === 'end') {
+      if (!(CALENDAR_DATE_FORMATS as readonly unknown[]).includes(property.format)) {
+        problems.push(`${at} must have format "date-time" or "date"`);
+      }
+    } else if (role === 'url' && property.format !== 'uri') {
+      problems.push(`${at} must have format "uri"`);
+    }
   }
   return problems;
 }

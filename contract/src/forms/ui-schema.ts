@@ -86,11 +86,36 @@ export type TagsPredefinedElement = Type.Static<typeof TagsPredefinedElementSche
 export const UiSchemaSchema = Type.Array(UiElementSchema);
 export type UiSchema = Type.Static<typeof UiSchemaSchema>;
 
-/** `config.json` of a type: its names per locale and file limits where they differ from the server's. */
+const FieldName = (description: string) => Type.String({ minLength: 1, description });
+
+/**
+ * `calendar` of a type's `config.json`: which fields make an iCalendar event of an entry, so the
+ * type has a calendar feed. Each value names a property of the type; none may be private.
+ */
+export const CalendarMappingSchema = Type.Object(
+  {
+    start: FieldName('a date-time property (a timed event) or a date property (an all-day event)'),
+    end: Type.Optional(
+      FieldName('a date-time property, or a date property: the last day, inclusive (a whole UTC day)'),
+    ),
+    summary: FieldName('the event\'s name: "title" or a string property'),
+    location: Type.Optional(FieldName('a string property')),
+    description: Type.Optional(FieldName('a string property, "content" for the entry\'s text')),
+    url: Type.Optional(FieldName("a URL property; without it, the entry's public page")),
+  },
+  CLOSED,
+);
+export type CalendarMapping = Type.Static<typeof CalendarMappingSchema>;
+
+/**
+ * `config.json` of a type: its names per locale, file limits where they differ from the server's, and
+ * the fields of its calendar events when it has a calendar feed.
+ */
 export const TypeConfigSchema = Type.Object(
   {
     title: LocalizedTextSchema,
     description: LocalizedTextSchema,
+    calendar: Type.Optional(CalendarMappingSchema),
     file: Type.Optional(
       Type.Object(
         {
