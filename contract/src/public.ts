@@ -19,6 +19,18 @@ export const PublicEntryListQuerySchema = Type.Object({
 });
 export type PublicEntryListQuery = Type.Static<typeof PublicEntryListQuerySchema>;
 
+/** The query of `GET public/feed.atom`. */
+export const PublicAtomFeedQuerySchema = Type.Object({
+  type: Type.Optional(Type.String({ description: 'only entries of this type; all types without it' })),
+});
+export type PublicAtomFeedQuery = Type.Static<typeof PublicAtomFeedQuerySchema>;
+
+/** The query of `GET public/feed.ics`. */
+export const PublicCalendarFeedQuerySchema = Type.Object({
+  type: Type.String({ description: 'a type whose config.json maps its fields to calendar events (event)' }),
+});
+export type PublicCalendarFeedQuery = Type.Static<typeof PublicCalendarFeedQuerySchema>;
+
 /** A published entry as readers get it (see PublicEntry); the fields of its type follow the listed ones. */
 export const PublicEntrySchema = Type.Object(
   {

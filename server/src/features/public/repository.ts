@@ -19,6 +19,10 @@ export type PublicListFilter = {
   updatedSince?: number;
 };
 
+/**
+ * The entries readers may see: the one query behind every public output (the list, one entry, the
+ * feeds), so that a rule about what is public holds for all of them alike.
+ */
 function publicEntries(db: Db, filter: PublicListFilter) {
   let query = db.selectFrom('entries').where('state', 'in', filter.states as EntryRow['state'][]);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
@@ -26,37 +30,43 @@ function publicEntries(db: Db, filter: PublicListFilter) {
   return query;
 }
 
-/** One page of public entries, newest publication first (ties by id), and how many there are in all. */
+/** Public entries, newest publication first (ties by id): the order of the list and the feeds. */
+function newestFirst(db: Db, filter: PublicListFilter) {
+  return publicEntries(db, filter)
+    .select(PUBLIC_COLUMNS)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc');
+}
+
+/** One page of public entries, newest publication first, and how many there are in all. */
 export async function listPublicEntries(
   db: Db,
   filter: PublicListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PublicEntryRow[]; total: number }> {
-  const rows = await publicEntries(db, filter)
-    .select(PUBLIC_COLUMNS)
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const rows = await newestFirst(db, filter).limit(page.limit).offset(page.offset).execute();
   const { count } = await publicEntries(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
 }
 
-/** One entry, when it is in one of the given states. */
+/** The newest public entries for a feed, without counting them all. */
+export async function listNewestPublicEntries(
+  db: Db,
+  filter: PublicListFilter,
+  limit: number,
+): Promise<PublicEntryRow[]> {
+  return newestFirst(db, filter).limit(limit).execute();
+}
+
+/** One entry, when it is public. */
 export async function findPublicEntry(
   db: Db,
   id: string,
-  states: readonly string[],
+  filter: PublicListFilter,
 ): Promise<PublicEntryRow | undefined> {
-  return db
-    .selectFrom('entries')
-    .select(PUBLIC_COLUMNS)
-    .where('id', '=', id)
-    .where('state', 'in', states as EntryRow['state'][])
-    .executeTakeFirst();
+  return publicEntries(db, filter).select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /**

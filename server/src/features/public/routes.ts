@@ -1,7 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   EntryParamsSchema,
   ErrorBodySchema,
+  PublicAtomFeedQuerySchema,
+  PublicCalendarFeedQuerySchema,
   PublicConfigSchema,
   PublicEntryAnswerSchema,
   PublicEntryListQuerySchema,
@@ -11,12 +14,23 @@ import {
   type PublicEntryList,
 } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
-import { answerPublicPreflight, publicOriginOf, publicReadOnSend } from '../../plugins/public-reads.ts';
+import {
+  answerPublicPreflight,
+  publicEntryUrl,
+  publicOriginOf,
+  publicReadOnSend,
+} from '../../plugins/public-reads.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { fileLimitsFor } from '../files/limits.ts';
 import { VERSION } from '../../version.ts';
 import { currentDifficulty } from '../pow/service.ts';
-import { getPublicEntry, listPublicEntries } from './service.ts';
+import {
+  getAtomFeed,
+  getCalendarFeed,
+  getPublicEntry,
+  listPublicEntries,
+  type FeedLinks,
+} from './service.ts';
 
 const ConfigQuery = Type.Object({
   cpt: Type.Optional(
@@ -92,7 +106,63 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
     }),
   );
 
-  for (const path of ['/public/entries', '/public/entries/:id']) {
+  const ATOM = 'application/atom+xml; charset=utf-8';
+  const CALENDAR = 'text/calendar; charset=utf-8';
+  /** A feed's 200 answer in the OpenAPI document: a document of its media type. */
+  const document = (mediaType: string, description: string) => ({
+    description,
+    content: { [mediaType.split(';')[0]!]: { schema: Type.String() } },
+  });
+  const feedLinks = (request: FastifyRequest): FeedLinks => {
+    const origin = publicOriginOf(request);
+    return { origin, entryUrl: (id) => publicEntryUrl(app.config, origin, id) };
+  };
+
+  app.get(
+    '/public/feed.atom',
+    {
+      ...publicRead,
+      schema: {
+        tags: ['public'],
+        summary: 'Atom feed of the newest published entries, of all types or of one',
+        querystring: PublicAtomFeedQuerySchema,
+        produces: [ATOM.split(';')[0]!],
+        response: {
+          200: document(ATOM, 'an Atom (RFC 4287) feed'),
+          ...notModified,
+          '4xx': ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const feed = await getAtomFeed(app.db, options.contentTypes, request.query, feedLinks(request));
+      return reply.type(ATOM).send(feed);
+    },
+  );
+
+  app.get(
+    '/public/feed.ics',
+    {
+      ...publicRead,
+      schema: {
+        tags: ['public'],
+        summary: "iCalendar feed of a type's published entries, for types whose config.json maps a calendar",
+        querystring: PublicCalendarFeedQuerySchema,
+        produces: [CALENDAR.split(';')[0]!],
+        response: {
+          200: document(CALENDAR, 'an iCalendar (RFC 5545) calendar'),
+          ...notModified,
+          '4xx': ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const calendar = await getCalendarFeed(app.db, options.contentTypes, request.query, feedLinks(request));
+      return reply.type(CALENDAR).send(calendar);
+    },
+  );
+
+  for (const path of ['/public/entries', '/public/entries/:id', '/public/feed.atom', '/public/feed.ics']) {
     app.options(path, { config: { publicRead: true }, schema: { hide: true } }, answerPublicPreflight);
   }
 };

@@ -1,19 +1,31 @@
 import type { Kysely } from 'kysely';
 import {
+  ATOM_FEED_ENTRIES,
+  atomFeedPath,
+  CALENDAR_FEED_EVENTS,
+  DEFAULT_LOCALE,
   ENTRY_LIFECYCLE,
   ENTRY_SYSTEM_FIELDS,
   PAGE_SIZE_MAX,
   PUBLIC_PAGE_SIZE_DEFAULT,
   privateFieldsOf,
+  type PublicAtomFeedQuery,
+  type PublicCalendarFeedQuery,
   type PublicEntry,
+  type PublicEntryFields,
   type PublicEntryList,
   type PublicEntryListQuery,
+  type TypeConfig,
 } from '@einwurf/contract';
 import { renderMarkdown } from '@einwurf/contract/markdown';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import { VERSION } from '../../version.ts';
+import { renderAtomFeed } from './atom.ts';
+import { calendarEventOf, renderCalendar, type CalendarEvent } from './calendar.ts';
+import { entryUuid, feedUuid } from './feed-ids.ts';
 import * as repo from './repository.ts';
 
 // What readers get: published entries only (the lifecycle's public states), without anything that is
@@ -34,7 +46,20 @@ const FILE_WIDGETS = new Set(['image', 'files']);
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
+/** What every public output reads: the public states, of one type or of all. */
+const publicFilter = (type?: string): repo.PublicListFilter => ({
+  states: publicStates(),
+  ...(type !== undefined ? { type } : {}),
+});
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The type a query names, when it names one; 400 naming `type` for a type there is not. */
+function typeParam(contentTypes: ContentTypes, name: string | undefined): ContentType | undefined {
+  if (name === undefined) return undefined;
+  const type = contentTypes.types.get(name);
+  if (!type) throw badParam('type', `there is no type "${name}"`);
+  return type;
+}
 
 function dateTimeParam(field: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -74,8 +99,12 @@ function absolute(origin: string, value: unknown): unknown {
   return value;
 }
 
-/** A stored entry as readers get it; `origin` makes its file URLs absolute. */
-function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
+/** A stored entry as readers get it, but for its rendered HTML; `origin` makes its file URLs absolute. */
+function toPublicFields(
+  contentTypes: ContentTypes,
+  row: repo.PublicEntryRow,
+  origin: string,
+): PublicEntryFields {
   const stored = JSON.parse(row.data) as Record<string, unknown>;
   const { names, fileFields } = publicFieldsOf(contentTypes.types.get(row.type));
   const fields: Record<string, unknown> = {};
@@ -93,8 +122,13 @@ function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, ori
     updated_at: iso(row.updated_at),
     ...fields,
     content,
-    content_html: renderMarkdown(content, { origin }),
   };
+}
+
+/** A stored entry as readers get it; `origin` makes its file URLs absolute. */
+function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
+  const entry = toPublicFields(contentTypes, row, origin);
+  return { ...entry, content_html: renderMarkdown(entry.content, { origin }) };
 }
 
 /**
@@ -110,13 +144,10 @@ export async function listPublicEntries(
 ): Promise<PublicEntryList> {
   const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
   const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
-  if (params.type !== undefined && !contentTypes.types.has(params.type)) {
-    throw badParam('type', `there is no type "${params.type}"`);
-  }
+  typeParam(contentTypes, params.type);
   const updatedSince = dateTimeParam('updated_since', params.updated_since);
   const filter: repo.PublicListFilter = {
-    states: publicStates(),
-    ...(params.type !== undefined ? { type: params.type } : {}),
+    ...publicFilter(params.type),
     ...(updatedSince !== undefined ? { updatedSince } : {}),
   };
   const { rows, total } = await repo.listPublicEntries(db, filter, {
@@ -145,7 +176,90 @@ export async function getPublicEntry(
   id: string,
   origin: string,
 ): Promise<PublicEntry> {
-  const row = await repo.findPublicEntry(db, id, publicStates());
+  const row = await repo.findPublicEntry(db, id, publicFilter());
   if (!row) throw new AppError('NOT_FOUND', 'no such entry');
   return toPublicEntry(contentTypes, row, origin);
+}
+
+/** Where the feeds point: the origin of their own URLs, and where readers read an entry. */
+export type FeedLinks = { origin: string; entryUrl: (id: string) => string };
+
+/** The site a feed belongs to: the organisation's, when entries are read on its pages, else this server. */
+function siteOf(links: FeedLinks): string {
+  const sample = links.entryUrl('x');
+  return URL.canParse(sample) ? `${new URL(sample).origin}/` : `${links.origin}/`;
+}
+
+/**
+ * The Atom feed: the newest published entries, of one type or of all (400 naming `type` for a type
+ * there is not), each with its lead as summary and its sanitised HTML as content.
+ */
+export async function getAtomFeed(
+  db: Db,
+  contentTypes: ContentTypes,
+  params: PublicAtomFeedQuery,
+  links: FeedLinks,
+): Promise<string> {
+  const type = typeParam(contentTypes, params.type);
+  const rows = await repo.listNewestPublicEntries(db, publicFilter(type?.name), ATOM_FEED_ENTRIES);
+  const entries = rows.map((row) => toPublicEntry(contentTypes, row, links.origin));
+  const updated = Math.max(0, ...rows.map((row) => row.updated_at));
+  return renderAtomFeed({
+    id: `urn:uuid:${feedUuid(links.origin, type?.name)}`,
+    title: type ? `Einwurf: ${type.title[DEFAULT_LOCALE]}` : 'Einwurf',
+    self: links.origin + atomFeedPath(type?.name),
+    alternate: siteOf(links),
+    updated: iso(updated),
+    language: DEFAULT_LOCALE,
+    author: 'Einwurf',
+    generator: { name: 'Einwurf', version: VERSION },
+    entries: entries.map((entry) => ({
+      id: `urn:uuid:${entryUuid(entry.id)}`,
+      title: entry.title,
+      link: links.entryUrl(entry.id),
+      published: entry.published_at,
+      updated: entry.updated_at,
+      summary: typeof entry['lead'] === 'string' ? entry['lead'] : undefined,
+      contentHtml: entry.content_html,
+      category: {
+        term: entry.type,
+        label: contentTypes.types.get(entry.type)?.title[DEFAULT_LOCALE] ?? entry.type,
+      },
+    })),
+  });
+}
+
+/**
+ * The iCalendar feed of a type whose config.json maps fields to calendar events: the events of its
+ * newest published entries. 400 naming `type` when it is missing, no type, or a type without mapping.
+ */
+export async function getCalendarFeed(
+  db: Db,
+  contentTypes: ContentTypes,
+  params: PublicCalendarFeedQuery,
+  links: FeedLinks,
+): Promise<string> {
+  const type = typeParam(contentTypes, params.type);
+  const mapping = (type?.config as TypeConfig | undefined)?.calendar;
+  if (!type || !mapping) {
+    throw badParam('type', `type "${params.type}" has no calendar: its config.json maps no fields to events`);
+  }
+  const formats = {
+    start: type.schema.properties[mapping.start]?.format,
+    end: mapping.end === undefined ? undefined : type.schema.properties[mapping.end]?.format,
+  };
+  const rows = await repo.listNewestPublicEntries(db, publicFilter(type.name), CALENDAR_FEED_EVENTS);
+  const events = rows.flatMap((row): CalendarEvent[] => {
+    // The calendar reads no HTML: the Markdown is not rendered for it.
+    const entry = toPublicFields(contentTypes, row, links.origin);
+    const event = calendarEventOf(entry, mapping, formats, {
+      uid: entryUuid(entry.id),
+      url: links.entryUrl(entry.id),
+    });
+    return event ? [event] : [];
+  });
+  return renderCalendar(
+    { name: `Einwurf: ${type.title[DEFAULT_LOCALE]}`, version: VERSION, language: DEFAULT_LOCALE },
+    events,
+  );
 }

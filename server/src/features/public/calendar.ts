@@ -1,0 +1,108 @@
+import ical from 'ical-generator';
+import type { CalendarMapping, PublicEntryFields } from '@einwurf/contract';
+
+// The iCalendar feed (RFC 5545) of a type whose config.json maps its fields to an event's. Times are
+// stored in UTC and written in UTC; a date field makes an all-day event.
+
+const DAY_MS = 24 * 60 * 60_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** A moment, or a whole UTC day (its midnight), read from a field of either format. */
+type CalendarTime = { allDay: boolean; ms: number };
+
+export type CalendarEvent = {
+  uid: string;
+  /** The entry's last change: without a METHOD, DTSTAMP is when the event was last revised. */
+  stamp: number;
+  start: number;
+  /** Exclusive, as DTEND is; for an all-day event the midnight after its last day. */
+  end: number | undefined;
+  allDay: boolean;
+  summary: string;
+  location: string | undefined;
+  description: string | undefined;
+  url: string;
+};
+
+export type CalendarFormats = { start: string | undefined; end: string | undefined };
+
+function timeOf(value: unknown, format: string | undefined): CalendarTime | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (format === 'date') {
+    const ms = ISO_DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    return Number.isNaN(ms) ? undefined : { allDay: true, ms };
+  }
+  const ms = ISO_DATE_TIME.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(ms) ? undefined : { allDay: false, ms };
+}
+
+const stringOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A web address from a field, normalised; anything else (another scheme, no URL) is left out. */
+function webUrlOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+}
+
+/**
+ * An entry's event by its type's mapping, or undefined when its start is missing or no valid date.
+ * The end is exclusive: a date is the event's last day, so it ends at the next UTC midnight (also
+ * when the start has a time, as for the shipped event's "last day"); an end not after the start is
+ * left out, as RFC 5545 forbids it.
+ */
+export function calendarEventOf(
+  entry: PublicEntryFields,
+  mapping: CalendarMapping,
+  formats: CalendarFormats,
+  meta: { uid: string; url: string },
+): CalendarEvent | undefined {
+  const start = timeOf(entry[mapping.start], formats.start);
+  if (!start) return undefined;
+  const endTime = mapping.end === undefined ? undefined : timeOf(entry[mapping.end], formats.end);
+  let end: number | undefined;
+  if (endTime) {
+    const endDay = endTime.ms - (((endTime.ms % DAY_MS) + DAY_MS) % DAY_MS);
+    // An all-day start takes whole days: a timed end counts by its day.
+    end = endTime.allDay || start.allDay ? endDay + DAY_MS : endTime.ms;
+    if (end <= start.ms) end = undefined;
+  }
+  return {
+    uid: meta.uid,
+    stamp: Date.parse(entry.updated_at),
+    start: start.ms,
+    end,
+    allDay: start.allDay,
+    summary: stringOf(entry[mapping.summary]) ?? entry.title,
+    location: mapping.location === undefined ? undefined : stringOf(entry[mapping.location]),
+    description: mapping.description === undefined ? undefined : stringOf(entry[mapping.description]),
+    url: (mapping.url === undefined ? undefined : webUrlOf(entry[mapping.url])) ?? meta.url,
+  };
+}
+
+/** The calendar as an iCalendar document. */
+export function renderCalendar(
+  calendar: { name: string; version: string; language: string },
+  events: CalendarEvent[],
+): string {
+  const document = ical({
+    name: calendar.name,
+    prodId: { company: 'Einwurf', product: `Einwurf ${calendar.version}`, language: calendar.language },
+  });
+  for (const event of events) {
+    document.createEvent({
+      id: event.uid,
+      stamp: new Date(event.stamp),
+      lastModified: new Date(event.stamp),
+      start: new Date(event.start),
+      end: event.end === undefined ? null : new Date(event.end),
+      allDay: event.allDay,
+      summary: event.summary,
+      location: event.location ?? null,
+      description: event.description ?? null,
+      url: event.url,
+    });
+  }
+  return document.toString();
+}
