@@ -107,6 +107,16 @@ export type FileChunksTable = {
   content_type: string | null;
 };
 
+/** A purged entry that was once public: mirrors still learn it is gone (`meta.removed`) for a while. */
+export type PublicTombstonesTable = {
+  entry_id: string;
+  type: string;
+  /** When it last left a public state (epoch ms). */
+  left_at: number;
+  /** When the purge removed it; housekeeping forgets the tombstone a retention period later. */
+  purged_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -117,6 +127,7 @@ export type Database = {
   spent_pow_tokens: SpentPowTokensTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  public_tombstones: PublicTombstonesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

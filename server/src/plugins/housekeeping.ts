@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { purgeDeletedEntries } from '../features/entries/service.ts';
 import { removeEntryFiles, removeUnreferencedFiles } from '../features/files/service.ts';
+import { forgetPurgedPublicEntries } from '../features/public/service.ts';
 import type { FileStorage } from '../features/files/storage/types.ts';
 import type { SpentTokenStore } from '../features/pow/spent-tokens.ts';
 
@@ -23,11 +24,15 @@ const SWEEP_AFTER_MS = DAY_MS;
 export const UNREFERENCED_FILE_DAYS = 7;
 
 /**
- * Purges soft-deleted entries past the retention period with their files, files their entry has
- * not mentioned for a week, expired spent tokens, and what crashed uploads left in storage.
+ * Purges soft-deleted entries past the retention period with their files, and the public tombstones
+ * of entries purged a retention period ago, files their entry has not mentioned for a week, expired
+ * spent tokens, and what crashed uploads left in storage.
  */
 export async function runHousekeeping(options: Options, now = Date.now()): Promise<void> {
-  const purged = await purgeDeletedEntries(options.db, now - options.retentionDays * DAY_MS);
+  const retainedFrom = now - options.retentionDays * DAY_MS;
+  const purged = await purgeDeletedEntries(options.db, retainedFrom, now);
+  // A purged entry that was public stays in the public list's `removed` for another retention period.
+  await forgetPurgedPublicEntries(options.db, retainedFrom);
   const { storage } = options;
   if (storage) {
     for (const id of purged) await removeEntryFiles(storage, id);

@@ -17,6 +17,7 @@ import {
 import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import { rememberPurgedPublicEntries } from '../public/service.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
@@ -248,13 +249,15 @@ const PURGE_BATCH = 500;
 
 /**
  * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, comments, file rows
- * and index, a batch per transaction; answers their ids, so the caller can remove the files' content.
+ * and index, a batch per transaction, leaving a tombstone of those once public for the public list's
+ * mirrors; answers their ids, so the caller can remove the files' content.
  */
-export async function purgeDeletedEntries(db: Db, olderThan: number): Promise<string[]> {
+export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.now()): Promise<string[]> {
   const purged: string[] = [];
   for (;;) {
     const ids = await db.transaction().execute(async (trx) => {
       const batch = await repo.listEntriesDeletedBefore(trx, olderThan, PURGE_BATCH);
+      await rememberPurgedPublicEntries(trx, batch, now);
       await unindexEntries(trx, batch);
       await repo.deleteEntries(trx, batch);
       return batch;

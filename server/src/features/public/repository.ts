@@ -70,24 +70,69 @@ export async function findPublicEntry(
 }
 
 /**
- * Ids of entries that left the given states at or after `since` (a state change or delete from one
- * of them in the event log) and are not in one of them now, in id order.
+ * Ids of entries that left the given states at or after `since` and are not in one of them now, in id
+ * order: from the event log (a state change or delete from one of them), and from the tombstones of
+ * such entries that were purged since.
  */
 export async function listEntriesLeftSince(
   db: Db,
   filter: { states: readonly string[]; since: number; type?: string },
 ): Promise<string[]> {
   const states = filter.states as EntryRow['state'][];
-  let query = db
+  let events = db
     .selectFrom('entry_events as ev')
     .innerJoin('entries as e', 'e.id', 'ev.entry_id')
     .select('ev.entry_id')
-    .distinct()
     .where('ev.kind', 'in', ['state_changed', 'deleted'])
     .where('ev.from_state', 'in', states)
     .where('ev.created_at', '>=', filter.since)
     .where('e.state', 'not in', states);
-  if (filter.type !== undefined) query = query.where('e.type', '=', filter.type);
-  const rows = await query.orderBy('ev.entry_id').execute();
+  let tombstones = db.selectFrom('public_tombstones').select('entry_id').where('left_at', '>=', filter.since);
+  if (filter.type !== undefined) {
+    events = events.where('e.type', '=', filter.type);
+    tombstones = tombstones.where('type', '=', filter.type);
+  }
+  // `union` drops the duplicates: an entry with several such events is named once.
+  const rows = await events.union(tombstones).orderBy('entry_id').execute();
   return rows.map((r) => r.entry_id);
+}
+
+/**
+ * Writes a tombstone for each of the given entries that was ever public, with the time it last left
+ * a public state; the purge calls it in its transaction before it deletes them with their events.
+ */
+export async function insertTombstones(
+  db: Db,
+  ids: readonly string[],
+  states: readonly string[],
+  purgedAt: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const left = await db
+    .selectFrom('entry_events as ev')
+    .innerJoin('entries as e', 'e.id', 'ev.entry_id')
+    .select(['e.id', 'e.type', (eb) => eb.fn.max('ev.created_at').as('left_at')])
+    .where('ev.entry_id', 'in', ids)
+    .where('ev.kind', 'in', ['state_changed', 'deleted'])
+    .where('ev.from_state', 'in', states as EntryRow['state'][])
+    .groupBy(['e.id', 'e.type'])
+    .execute();
+  if (left.length === 0) return;
+  await db
+    .insertInto('public_tombstones')
+    .values(
+      left.map((row) => ({
+        entry_id: row.id,
+        type: row.type,
+        left_at: Number(row.left_at),
+        purged_at: purgedAt,
+      })),
+    )
+    .onConflict((oc) => oc.column('entry_id').doNothing())
+    .execute();
+}
+
+/** Forgets the tombstones of entries purged before the given time (epoch ms). */
+export async function deleteTombstonesPurgedBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('public_tombstones').where('purged_at', '<', before).execute();
 }

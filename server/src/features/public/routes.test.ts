@@ -4,7 +4,9 @@ import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
+import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 
 const ORIGIN = 'http://einwurf.example';
 const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
@@ -219,6 +221,55 @@ describe.each(testDatabases())('public reading on $name', (target) => {
     expect(ids(await list())).toEqual([fresh.data.id, unchanged.data.id]);
     expect((await list()).meta.removed).toBeUndefined();
     expect((await list(`?updated_since=${encodeURIComponent(since)}&type=event`)).meta.removed).toEqual([]);
+  });
+
+  it('with updated_since, still names entries that were purged since they left publication, for a retention period', async () => {
+    const article = await insertTestEntry(t.database.db, { state: 'published' });
+    const event = await insertTestEntry(t.database.db, { state: 'published', type: 'event' });
+    const neverPublished = await insertTestEntry(t.database.db, { state: 'proposed' });
+    await pause();
+    const since = new Date().toISOString();
+    await pause();
+    for (const entry of [article, event, neverPublished]) {
+      await deleteEntryAsModeration(t.database.db, entry.data.id, TEST_MODERATOR);
+    }
+    await pause();
+    const afterDeletion = new Date().toISOString();
+    const removed = async (query: string) =>
+      (await list(`?updated_since=${encodeURIComponent(since)}${query}`)).meta.removed;
+    const both = [article.data.id, event.data.id].sort();
+    expect(await removed('')).toEqual(both);
+
+    // The purge deletes the rows and their events; the public list still knows them.
+    const retentionDays = 30;
+    const spentTokens = createDatabaseSpentTokenStore(t.database.db);
+    const day = 24 * 60 * 60_000;
+    const purgeDay = Date.now() + (retentionDays + 1) * day;
+    await runHousekeeping({ db: t.database.db, spentTokens, retentionDays }, purgeDay);
+    expect(await t.database.db.selectFrom('entries').select('id').execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('entry_events')
+        .select('id')
+        .where('entry_id', 'in', [article.data.id, event.data.id])
+        .execute(),
+    ).toEqual([]);
+    expect(await removed('')).toEqual(both);
+    expect(await removed('&type=event')).toEqual([event.data.id]);
+    expect(await removed('&type=article')).toEqual([article.data.id]);
+    expect((await list(`?updated_since=${encodeURIComponent(afterDeletion)}`)).meta.removed).toEqual([]);
+
+    // Housekeeping keeps the tombstones a retention period after the purge, then forgets them.
+    await runHousekeeping(
+      { db: t.database.db, spentTokens, retentionDays },
+      purgeDay + (retentionDays - 1) * day,
+    );
+    expect(await removed('')).toEqual(both);
+    await runHousekeeping(
+      { db: t.database.db, spentTokens, retentionDays },
+      purgeDay + (retentionDays + 1) * day,
+    );
+    expect(await removed('')).toEqual([]);
   });
 
   it('answers 400 naming a bad query value', async () => {

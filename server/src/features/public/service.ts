@@ -263,3 +263,20 @@ export async function getCalendarFeed(
     events,
   );
 }
+
+/**
+ * Keeps the ids of once public entries that a purge is about to delete, so `updated_since` still
+ * reports them; call it in the purge's transaction.
+ */
+export async function rememberPurgedPublicEntries(
+  db: Db,
+  ids: readonly string[],
+  now: number,
+): Promise<void> {
+  await repo.insertTombstones(db, ids, publicStates(), now);
+}
+
+/** Forgets the purged entries that were purged before the given time (epoch ms). */
+export async function forgetPurgedPublicEntries(db: Db, before: number): Promise<void> {
+  await repo.deleteTombstonesPurgedBefore(db, before);
+}
