@@ -52,7 +52,7 @@ export async function insertEntriesInBulk(
     }
     return;
   }
-  for (const chunk of chunks(rows, 10)) await db.insertInto('entries').values(chunk).execute();
+  for (const chunk of chunks(rows, 11)) await db.insertInto('entries').values(chunk).execute();
   for (const chunk of chunks(docs, 5)) await insertSqliteSearchDocuments(db, chunk);
 }
 
