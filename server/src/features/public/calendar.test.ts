@@ -24,6 +24,9 @@ function parsed(events: ReturnType<typeof calendarEventOf>[]): ICAL.Event[] {
     { name: 'Einwurf: Veranstaltung', version: '1.0.0', language: 'de' },
     events.flatMap((e) => (e ? [e] : [])),
   );
+  // Content lines end with CRLF, and no CR or LF stands anywhere else.
+  expect(text.endsWith('\r\n')).toBe(true);
+  expect(text.split('\r\n').filter((line) => /[\r\n]/.test(line))).toEqual([]);
   const calendar = new ICAL.Component(ICAL.parse(text));
   return calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
 }
@@ -109,7 +112,7 @@ describe('calendar events', () => {
       calendarEventOf(
         entry({
           from: '2026-12-01T18:00:00Z',
-          title: 'Fest\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Falsch',
+          title: 'Fest\r\nEND:VEVENT\rBEGIN:VEVENT\nSUMMARY:Falsch\u0000',
           place: 'a\\b;c,d',
         }),
         mapping,
