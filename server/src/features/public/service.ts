@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   ATOM_FEED_ENTRIES,
   atomFeedPath,
@@ -125,10 +126,30 @@ function toPublicFields(
   };
 }
 
+/**
+ * Rendered HTML by origin and Markdown. Rendering takes milliseconds per entry, and every list page and
+ * feed asks for the same newest entries again and again; keyed by the text itself, an edited entry
+ * simply misses, so nothing stale is ever served. Bounded by characters held (keys and values).
+ */
+const renderedHtml = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  sizeCalculation: (html, key) => html.length + key.length,
+});
+
+function publicHtml(content: string, origin: string): string {
+  const key = `${origin}\n${content}`;
+  let html = renderedHtml.get(key);
+  if (html === undefined) {
+    html = renderMarkdown(content, { origin });
+    renderedHtml.set(key, html);
+  }
+  return html;
+}
+
 /** A stored entry as readers get it; `origin` makes its file URLs absolute. */
 function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
   const entry = toPublicFields(contentTypes, row, origin);
-  return { ...entry, content_html: renderMarkdown(entry.content, { origin }) };
+  return { ...entry, content_html: publicHtml(entry.content, origin) };
 }
 
 /**
