@@ -44,7 +44,21 @@ export async function listPublicEntries(
   filter: PublicListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PublicEntryRow[]; total: number }> {
-  const rows = await newestFirst(db, filter).limit(page.limit).offset(page.offset).execute();
+  // The page's ids first, from the index alone; then only those rows: a deep page skips index
+  // entries, not whole rows.
+  const ids = publicEntries(db, filter)
+    .select('id')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await db
+    .selectFrom('entries')
+    .select(PUBLIC_COLUMNS)
+    .where('id', 'in', ids)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   const { count } = await publicEntries(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
