@@ -202,6 +202,29 @@ export async function getPublicEntry(
   return toPublicEntry(contentTypes, row, origin);
 }
 
+/**
+ * Feed documents by content types, then by feed and links, with the rows they were made of: a feed is
+ * a function of its rows (each change moves `updated_at`), so while the newest rows are the same,
+ * the document is too, and it is not built again for every reader that polls it.
+ */
+const feedDocuments = new WeakMap<ContentTypes, LRUCache<string, { rows: string; document: string }>>();
+
+function feedDocument(
+  contentTypes: ContentTypes,
+  key: string,
+  rows: repo.PublicEntryRow[],
+  build: () => string,
+): string {
+  let documents = feedDocuments.get(contentTypes);
+  if (!documents) feedDocuments.set(contentTypes, (documents = new LRUCache({ max: 200 })));
+  const fingerprint = rows.map((r) => `${r.id}:${r.updated_at}:${r.published_at}`).join(',');
+  const cached = documents.get(key);
+  if (cached?.rows === fingerprint) return cached.document;
+  const document = build();
+  documents.set(key, { rows: fingerprint, document });
+  return document;
+}
+
 /** Where the feeds point: the origin of their own URLs, and where readers read an entry. */
 export type FeedLinks = { origin: string; entryUrl: (id: string) => string };
 
@@ -223,6 +246,16 @@ export async function getAtomFeed(
 ): Promise<string> {
   const type = typeParam(contentTypes, params.type);
   const rows = await repo.listNewestPublicEntries(db, publicFilter(type?.name), ATOM_FEED_ENTRIES);
+  const key = `atom\n${type?.name ?? ''}\n${links.origin}\n${links.entryUrl('{id}')}`;
+  return feedDocument(contentTypes, key, rows, () => buildAtomFeed(contentTypes, type, rows, links));
+}
+
+function buildAtomFeed(
+  contentTypes: ContentTypes,
+  type: ContentType | undefined,
+  rows: repo.PublicEntryRow[],
+  links: FeedLinks,
+): string {
   const entries = rows.map((row) => toPublicEntry(contentTypes, row, links.origin));
   const updated = Math.max(0, ...rows.map((row) => row.updated_at));
   return renderAtomFeed({
@@ -270,19 +303,22 @@ export async function getCalendarFeed(
     end: mapping.end === undefined ? undefined : type.schema.properties[mapping.end]?.format,
   };
   const rows = await repo.listNewestPublicEntries(db, publicFilter(type.name), CALENDAR_FEED_EVENTS);
-  const events = rows.flatMap((row): CalendarEvent[] => {
-    // The calendar reads no HTML: the Markdown is not rendered for it.
-    const entry = toPublicFields(contentTypes, row, links.origin);
-    const event = calendarEventOf(entry, mapping, formats, {
-      uid: entryUuid(entry.id),
-      url: links.entryUrl(entry.id),
+  const key = `ics\n${type.name}\n${links.origin}\n${links.entryUrl('{id}')}`;
+  return feedDocument(contentTypes, key, rows, () => {
+    const events = rows.flatMap((row): CalendarEvent[] => {
+      // The calendar reads no HTML: the Markdown is not rendered for it.
+      const entry = toPublicFields(contentTypes, row, links.origin);
+      const event = calendarEventOf(entry, mapping, formats, {
+        uid: entryUuid(entry.id),
+        url: links.entryUrl(entry.id),
+      });
+      return event ? [event] : [];
     });
-    return event ? [event] : [];
+    return renderCalendar(
+      { name: `Einwurf: ${type.title[DEFAULT_LOCALE]}`, version: VERSION, language: DEFAULT_LOCALE },
+      events,
+    );
   });
-  return renderCalendar(
-    { name: `Einwurf: ${type.title[DEFAULT_LOCALE]}`, version: VERSION, language: DEFAULT_LOCALE },
-    events,
-  );
 }
 
 /**
