@@ -32,6 +32,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
+import storableText from './plugins/storable-text.ts';
 import { webApp } from './plugins/web-app.ts';
 import { VERSION } from './version.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandler);
+  await app.register(storableText);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.

@@ -271,6 +271,12 @@ describe.each(testDatabases())('files API on $name', (target) => {
       expect(response.json()).toMatchObject({ error: { fields: [{ field: 'file' }] } });
     });
 
+    it('keeps no NUL of a file name (PostgreSQL could not store it)', async () => {
+      const response = await authorUpload('bild\u0000.txt', FIXTURES.txt());
+      expect(response.statusCode).toBe(201);
+      expect(response.body).not.toContain('\\u0000');
+    });
+
     it('refuses a file past the limit found while streaming, and keeps nothing', async () => {
       const response = await authorUpload('gross.txt', Buffer.alloc(MAX + 1, 0x61));
       expect(response.statusCode).toBe(413);
