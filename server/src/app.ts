@@ -34,6 +34,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
 import { webApp } from './plugins/web-app.ts';
+import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandler);
+  closeConnectionsWhenClosing(app);
   await app.register(storableText);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,

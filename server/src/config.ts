@@ -65,6 +65,8 @@ export type Config = {
   readonly authorSessionTtl: number;
   /** Days a soft-deleted entry is kept before it is purged. */
   readonly retentionDays: number;
+  /** EINWURF_SHUTDOWN_GRACE: seconds running requests get to finish after SIGTERM before the exit. */
+  readonly shutdownGrace: number;
   readonly trustProxy: boolean;
   /**
    * The origin readers reach the server under (`https://example.org`), for absolute URLs in public
@@ -312,6 +314,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
+    shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
     publicUrl: publicUrl(env),
     publicEntryUrl: publicEntryUrl(env),
