@@ -145,13 +145,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const limiter =
     deps.limiter ??
     (config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, undefined, config.redisTimeouts)
+      ? createRedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`, config.redisTimeouts)
       : createMemoryRateLimiter());
   const ownsSpentTokens = deps.spentTokens === undefined;
   const spentTokens =
     deps.spentTokens ??
     (config.redisUrl
-      ? createRedisSpentTokenStore(config.redisUrl, undefined, config.redisTimeouts)
+      ? createRedisSpentTokenStore(config.redisUrl, `${config.redisPrefix}pow:`, config.redisTimeouts)
       : createDatabaseSpentTokenStore(db));
   const storage = deps.storage ?? createStorageFor(config, db);
   app.decorate('config', config);

@@ -50,6 +50,8 @@ export type Config = {
   readonly databaseTimeouts: DatabaseTimeouts;
   readonly redisUrl: string | undefined;
   readonly redisTimeouts: RedisTimeouts;
+  /** EINWURF_REDIS_PREFIX: the start of every Redis key, so that installations can share one Redis. */
+  readonly redisPrefix: string;
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
   /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
@@ -244,6 +246,18 @@ function publicUrl(env: Env): string | undefined {
   return url.origin;
 }
 
+/** EINWURF_REDIS_PREFIX: printable characters without spaces, at most 64. */
+function redisPrefix(env: Env): string {
+  const raw = read(env, 'EINWURF_REDIS_PREFIX') ?? 'einwurf:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(raw)) {
+    throw new ConfigError(
+      'EINWURF_REDIS_PREFIX',
+      'must be 1 to 64 printable characters without spaces, e.g. einwurf-news:',
+    );
+  }
+  return raw;
+}
+
 /** EINWURF_PUBLIC_ENTRY_URL: an absolute http(s) URL template holding `{id}` once. */
 function publicEntryUrl(env: Env): string | undefined {
   const raw = read(env, 'EINWURF_PUBLIC_ENTRY_URL');
@@ -300,6 +314,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     fileStorage,
     s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,
+    redisPrefix: redisPrefix(env),
     redisTimeouts: Object.freeze({
       connectMs: integer(env, 'EINWURF_REDIS_CONNECT_TIMEOUT', 2000, 100, 600_000),
       commandMs: integer(env, 'EINWURF_REDIS_COMMAND_TIMEOUT', 2000, 100, 600_000),

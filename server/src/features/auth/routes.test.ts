@@ -279,3 +279,30 @@ describe.each(testDatabases())('login limits shared through Redis on $name', (ta
     }
   });
 });
+
+describe('installations sharing one Redis', () => {
+  const redisUrl = process.env['EINWURF_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+
+  it('keep their counts apart under their own EINWURF_REDIS_PREFIX', async () => {
+    const base = `einwurf-test:${Math.random().toString(36).slice(2)}:`;
+    const news = await createTestApp(sqlite, { redisUrl, redisPrefix: `${base}news:` });
+    const city = await createTestApp(sqlite, { redisUrl, redisPrefix: `${base}city:` });
+    try {
+      const attempt = (t: TestApp) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { username: 'Shared', password: 'wrong pass' },
+        });
+      for (let i = 0; i < LOGIN_LIMITS.failuresPerName; i++)
+        expect((await attempt(news)).statusCode).toBe(401);
+      expect((await attempt(news)).statusCode).toBe(429);
+      // The other installation has its own count for the same name.
+      expect((await attempt(city)).statusCode).toBe(401);
+    } finally {
+      await news.close();
+      await city.close();
+    }
+  });
+});
