@@ -6,6 +6,7 @@ import { requireRole, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { createUser } from '../users/service.ts';
+import { createEntryAsAuthor } from '../../test/pow.ts';
 import { setSessionExpiry } from '../../test/sessions.ts';
 import { LOGIN_LIMITS, resolveSession } from './sessions.ts';
 
@@ -166,6 +167,24 @@ describe.each(testDatabases())('login limits on $name', (target) => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+  });
+
+  it('checks no more parallel guesses at one entry password than the limit', async () => {
+    const author = await t.newClient();
+    const entryId = await createEntryAsAuthor(author);
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { cpt: 'article', article_id: entryId, password: `guess number ${i}` },
+          headers: { 'x-forwarded-for': `10.1.${i}.1` },
+        }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.failuresPerName);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.failuresPerName);
   });
 
   it('limits one client across many names', async () => {
