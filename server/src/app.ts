@@ -33,6 +33,7 @@ import metrics from './plugins/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
+import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
 import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(errorHandler);
   closeConnectionsWhenClosing(app);
   await app.register(storableText);
+  await app.register(unreadBodies);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
@@ -335,6 +335,48 @@ describe.each(testDatabases())('files API on $name', (target) => {
         expect(sent).toBeLessThan(declared / 100);
         await expectNothingLeft();
       });
+
+      it.each([
+        ['403 without the CSRF cookie', {}, 403],
+        ['415 for an extension not allowed', { name: 'programm.exe' }, 415],
+      ])(
+        'answers the next request on the same keep-alive connection at once after a refused upload (%s)',
+        async (_case, options: { name?: string }, refused) => {
+          const body = multipart(options.name ?? 'brief.txt', Buffer.alloc(150_000, 0x61));
+          const payload = body.payload;
+          const cookie = refused === 403 ? '' : [...test.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+          const socket = net.connect(port, '127.0.0.1');
+          const started = Date.now();
+          let received = '';
+          const answers = new Promise<string[]>((resolve, reject) => {
+            socket.on('data', (chunk: Buffer) => {
+              received += chunk.toString('latin1');
+              const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]!);
+              if (statuses.length === 2) resolve(statuses);
+            });
+            socket.on('error', reject);
+            socket.on('close', () =>
+              resolve([...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]!)),
+            );
+          });
+          socket.write(
+            `POST /api/v1/anon/${entryId}/files HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+              `Content-Type: ${body.contentType}\r\nContent-Length: ${payload.length}\r\n` +
+              `Cookie: ${cookie}\r\nX-Csrf-Token: ${test.csrfToken() ?? ''}\r\n\r\n`,
+          );
+          socket.write(payload);
+          socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+          const timer = setTimeout(() => socket.destroy(), 10_000);
+          const statuses = await answers;
+          clearTimeout(timer);
+          socket.destroy();
+          // Either both answers on this connection, or the refusal closed it (then a client reconnects).
+          expect(statuses[0]).toBe(String(refused));
+          expect(statuses.length === 1 ? received : statuses[1]).toMatch(/200|Connection: close/i);
+          expect(Date.now() - started).toBeLessThan(3_000);
+          await expectNothingLeft();
+        },
+      );
 
       it('keeps no file and no row when the client goes away mid-upload', async () => {
         const body = multipart('halb.txt', Buffer.alloc(0));
