@@ -60,6 +60,8 @@ export type Config = {
   /** Entry creations per minute above which the proof-of-work difficulty rises. */
   readonly powRate: number;
   readonly maxFileSize: number;
+  /** EINWURF_MAX_IMAGE_PIXELS: images with more pixels (width × height) are refused before decoding. */
+  readonly maxImagePixels: number;
   readonly allowedExtensions: readonly string[];
   /** Lifetime of a moderation session in seconds. */
   readonly sessionTtl: number;
@@ -325,6 +327,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     powDifficulty: integer(env, 'EINWURF_POW_DIFFICULTY', 16, POW_DIFFICULTY_MIN, POW_DIFFICULTY_MAX),
     powRate: integer(env, 'EINWURF_POW_RATE', 30, 1, 1_000_000),
     maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
+    maxImagePixels: integer(env, 'EINWURF_MAX_IMAGE_PIXELS', 40_000_000, 1, 268_402_689),
     allowedExtensions: Object.freeze(extensions(env)),
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),

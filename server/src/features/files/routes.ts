@@ -98,6 +98,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
       filename: part.filename,
       stream: part.file,
       maxBytes: limits.maxFileSize,
+      maxPixels: app.config.maxImagePixels,
       allowedExtensions: limits.allowedExtensions,
       by,
     });

@@ -83,6 +83,8 @@ export type StoreUploadInput = {
   filename: string;
   stream: Readable;
   maxBytes: number;
+  /** Images with more pixels are refused (413) before they are decoded. */
+  maxPixels: number;
   allowedExtensions: readonly string[];
   /** Who uploads, for the entry's timeline. */
   by: EntryChanger;
@@ -121,7 +123,7 @@ export async function storeUpload(input: StoreUploadInput): Promise<StoredFile> 
     if (checked.isImage) {
       const previewKey = `${key}.preview.webp`;
       written.push(key, previewKey);
-      stored = await storeImage(storage, content, { key, previewKey, extension });
+      stored = await storeImage(storage, content, { key, previewKey, extension, maxPixels: input.maxPixels });
     } else {
       written.push(key);
       const result = await storage.put(key, content, { contentType: checked.contentType });
