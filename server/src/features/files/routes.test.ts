@@ -4,6 +4,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,9 @@ import { testDatabases } from '../../test/db.ts';
 import { completeFields } from '../../test/entries.ts';
 import { createEntryAsAuthor } from '../../test/pow.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
+import { createDiskStorage } from './storage/disk.ts';
 import { createS3Client } from './storage/s3.ts';
+import type { FileStorage } from './storage/types.ts';
 import { DRIVERS, FIXTURES, phoneJpeg, s3Options, startS3Server, type Driver } from '../../test/files.ts';
 
 const MAX = 200_000;
@@ -477,5 +480,75 @@ describe.each(testDatabases())('file limits in GET config on $name', (target) =>
       5_000_000,
     );
     expect((await test.request({ method: 'GET', url: '/api/v1/config?cpt=nope' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(testDatabases())('a full disk on $name', (target) => {
+  let test: TestApp;
+  let dataDir: string;
+  let entryId: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-files-full-'));
+    const disk = createDiskStorage({ dir: path.join(dataDir, 'files') });
+    // The disk fills up after 100 KB of a write: the file system answers ENOSPC, as a full one does.
+    const full: FileStorage = {
+      ...disk,
+      put(key, stream, options) {
+        let written = 0;
+        const filling = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            written += chunk.length;
+            if (written <= 100_000) return done(null, chunk);
+            done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          },
+        });
+        stream.on('error', (error) => filling.destroy(error));
+        // The put hears the failure through its own listener; this stub's stream must not crash the test.
+        filling.on('error', () => {});
+        return disk.put(key, stream.pipe(filling), options);
+      },
+    };
+    test = await createTestApp(target, { dataDir, maxFileSize: 2_000_000 }, { storage: full });
+    entryId = await createEntryAsAuthor(test);
+  });
+  afterAll(async () => {
+    await test.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 507 naming the cause, and keeps no half-written file and no row', async () => {
+    for (const [name, bytes] of [
+      ['gross.txt', Buffer.alloc(300_000, 0x61)],
+      [
+        'foto.png',
+        await sharp({
+          create: {
+            width: 500,
+            height: 500,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 128, sigma: 60 },
+          },
+        })
+          .png()
+          .toBuffer(),
+      ],
+    ] as const) {
+      const body = multipart(name, bytes);
+      const response = await test.request({
+        method: 'POST',
+        url: `/api/v1/anon/${entryId}/files`,
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode, name).toBe(507);
+      expect(response.json()).toMatchObject({
+        error: { code: 'INSUFFICIENT_STORAGE', message: expect.stringMatching(/no room/) },
+      });
+    }
+    const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
+    expect(files.filter((e) => e.isFile() && e.parentPath.includes('files'))).toEqual([]);
+    expect(await test.database.db.selectFrom('files').select('id').execute()).toEqual([]);
   });
 });
