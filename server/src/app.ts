@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@einwurf/contract';
 import type { AppConfig } from './config.ts';
@@ -123,6 +123,20 @@ function createStorageFor(config: AppConfig, db: Kysely<Database>): FileStorage 
   }
 }
 
+/**
+ * What the log keeps of a request: method, URL, host; the client's address and port only when the
+ * operator turns EINWURF_LOG_CLIENT_ADDRESS on (contributors are anonymous). Rate limits keep
+ * addresses only in memory or Redis, for their window.
+ */
+function requestSerializer(withAddress: boolean) {
+  return (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    ...(withAddress ? { remoteAddress: request.ip, remotePort: request.socket.remotePort } : {}),
+  });
+}
+
 /** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
@@ -130,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { req: requestSerializer(config.logClientAddress) },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       allowedExtensions: [...DEFAULT_ALLOWED_EXTENSIONS],
       sessionTtl: 28_800,
       trustProxy: false,
+      logClientAddress: false,
       publicUrl: undefined,
       publicEntryUrl: undefined,
       logLevel: 'info',

@@ -72,6 +72,8 @@ export type Config = {
   /** EINWURF_SHUTDOWN_GRACE: seconds running requests get to finish after SIGTERM before the exit. */
   readonly shutdownGrace: number;
   readonly trustProxy: boolean;
+  /** EINWURF_LOG_CLIENT_ADDRESS: whether the request log records client addresses (off: anonymity). */
+  readonly logClientAddress: boolean;
   /**
    * The origin readers reach the server under (`https://example.org`), for absolute URLs in public
    * answers; without it, the request's own protocol and host.
@@ -334,6 +336,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
+    logClientAddress: boolean(env, 'EINWURF_LOG_CLIENT_ADDRESS', false),
     publicUrl: publicUrl(env),
     publicEntryUrl: publicEntryUrl(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

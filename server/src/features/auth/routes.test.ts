@@ -242,6 +242,32 @@ describe('login logging and timing', () => {
     }
   });
 
+  it.each([
+    ['keeps client addresses out of the log unless the operator turns it on', false],
+    ['writes client addresses to the log when EINWURF_LOG_CLIENT_ADDRESS is on', true],
+  ])('%s', async (_name, logClientAddress) => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      sqlite!,
+      { logLevel: 'info', logClientAddress },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
+    try {
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { username: 'Someone', password: 'wrong-pass-9' },
+        remoteAddress: '203.0.113.77',
+      });
+      const log = lines.join('');
+      expect(log).toContain('incoming request');
+      expect(log.includes('203.0.113.77')).toBe(logClientAddress);
+      expect(log.includes('remoteAddress')).toBe(logClientAddress);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('spends comparable time on an unknown name and on a wrong password', async () => {
     const t = await createTestApp(sqlite!);
     try {
