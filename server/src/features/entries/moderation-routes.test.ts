@@ -161,6 +161,8 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
       ['query=abc', 'query'],
       ['query=%20%20ab%20%20', 'query'],
       [`query=${'x'.repeat(201)}`, 'query'],
+      // No text holds NUL characters (PostgreSQL stores none).
+      ['query=%00%00%00%00', 'query'],
     ])('answers 400 naming the parameter for %s', async (query, field) => {
       const response = await t.request({ method: 'GET', url: `${BASE}/entries?${query}` });
       expect(response.statusCode, response.body).toBe(400);
@@ -169,7 +171,6 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
     });
 
     it.each([
-      'query=%00%00%00%00',
       'query=%22%22%22%22',
       'query=*:^()',
       'query=NEAR(a b)',
