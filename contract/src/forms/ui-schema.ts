@@ -86,7 +86,10 @@ export type TagsPredefinedElement = Type.Static<typeof TagsPredefinedElementSche
 export const UiSchemaSchema = Type.Array(UiElementSchema);
 export type UiSchema = Type.Static<typeof UiSchemaSchema>;
 
-/** `config.json` of a type: its names per locale and file limits where they differ from the server's. */
+/**
+ * `config.json` of a type: its names per locale, file limits where they differ from the server's, and
+ * the origins besides this server whose files its image and file fields may name.
+ */
 export const TypeConfigSchema = Type.Object(
   {
     title: LocalizedTextSchema,
@@ -99,6 +102,15 @@ export const TypeConfigSchema = Type.Object(
             Type.Array(Type.String({ pattern: '^[A-Za-z0-9]+$', description: 'without the dot' }), {
               minItems: 1,
             }),
+          ),
+          allowed_origins: Type.Optional(
+            Type.Array(
+              Type.String({
+                pattern: '^https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?$',
+                description:
+                  'an origin whose files image and file fields may name, e.g. https://cdn.example.org',
+              }),
+            ),
           ),
         },
         CLOSED,

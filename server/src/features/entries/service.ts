@@ -17,6 +17,7 @@ import {
 import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import { assertOwnFileUrls } from '../files/references.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
@@ -137,6 +138,7 @@ export async function writeEntryEdit(
   const type = typeOf(contentTypes, row);
   const { title, ...fields } = editableFields(type, edit.data);
   assertValid(type, { title, ...fields }, edit.mode);
+  await assertOwnFileUrls(trx, type, row.id, fields);
   const now = Math.max(Date.now(), row.updated_at);
   const saved: EntryRow = {
     ...row,

@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config.ts';
 import { UNREFERENCED_FILE_DAYS, runHousekeeping } from '../../plugins/housekeeping.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { completeFields } from '../../test/entries.ts';
+import { completeFields, shippedContentTypes } from '../../test/entries.ts';
 import { createEntryAsAuthor } from '../../test/pow.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 import { createDiskStorage } from './storage/disk.ts';
@@ -550,5 +550,83 @@ describe.each(testDatabases())('a full disk on $name', (target) => {
     const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
     expect(files.filter((e) => e.isFile() && e.parentPath.includes('files'))).toEqual([]);
     expect(await test.database.db.selectFrom('files').select('id').execute()).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('file fields on $name', (target) => {
+  let test: TestApp;
+  let dataDir: string;
+  let entryId: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-file-fields-'));
+    const shipped = await shippedContentTypes();
+    const article = shipped.types.get('article')!;
+    // This newsroom also takes pictures from its own image server.
+    const withCdn = {
+      ...article,
+      config: { ...article.config, file: { allowed_origins: ['https://bilder.example.org'] } },
+    };
+    test = await createTestApp(
+      target,
+      { dataDir },
+      { contentTypes: { ...shipped, types: new Map([...shipped.types, ['article', withCdn]]) } },
+    );
+    entryId = await createEntryAsAuthor(test);
+  });
+  afterAll(async () => {
+    await test.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const save = async (fields: Record<string, unknown>) => {
+    const entry = (await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).json<{
+      data: Record<string, unknown>;
+    }>().data;
+    return test.request({
+      method: 'PUT',
+      url: `/api/v1/anon/${entryId}`,
+      payload: { data: { ...entry, ...fields } },
+    });
+  };
+  const uploadTo = async (client: TestClient, id: string) => {
+    const body = multipart('brief.txt', FIXTURES.txt());
+    const response = await client.request({
+      method: 'POST',
+      url: `/api/v1/anon/${id}/files`,
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return response.json<{ url: string }>().url;
+  };
+
+  it('takes files of the entry itself and of an origin the type allows', async () => {
+    const own = await uploadTo(test, entryId);
+    const saved = await save({ image: own, attachments: [own, 'https://bilder.example.org/a/b.png'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await save({ image: '', attachments: [] })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a javascript: URL', { image: 'javascript:alert(1)' }, 'data/image'],
+    ['a data: URL', { image: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'data/image'],
+    ['a foreign origin', { image: 'https://tracker.example.net/pixel.gif' }, 'data/image'],
+    ['a protocol-relative URL', { attachments: ['//tracker.example.net/x.pdf'] }, 'data/attachments/0'],
+    ['a file URL that names no file', { image: '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/x.png' }, 'data/image'],
+  ])('refuses %s with 400 naming the field, and keeps the entry as it was', async (_case, fields, field) => {
+    const before = (await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).body;
+    const response = await save(fields);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: [{ field }] } });
+    expect((await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).body).toBe(before);
+  });
+
+  it("refuses another entry's file", async () => {
+    const other = await test.newClient();
+    const otherId = await createEntryAsAuthor(other);
+    const theirs = await uploadTo(other, otherId);
+    const response = await save({ attachments: [theirs] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { fields: [{ field: 'data/attachments/0' }] } });
   });
 });

@@ -13,8 +13,6 @@ import { purgeDeletedEntries } from '../entries/service.ts';
 import { listEntryEvents } from '../entries/repository.ts';
 import * as repo from './repository.ts';
 import {
-  fileIdFromUrl,
-  fileUrl,
   getFile,
   listEntryFiles,
   openFile,
@@ -25,6 +23,7 @@ import {
   type StoredFile,
 } from './service.ts';
 import type { FileStorage } from './storage/types.ts';
+import { fileIdFromUrl, fileUrl } from './urls.ts';
 import {
   DRIVERS,
   FIXTURES,
