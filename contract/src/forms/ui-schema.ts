@@ -180,20 +180,6 @@ export function checkTypeConfig(value: unknown): FormatProblem[] {
   return formatProblems(TypeConfigSchema, value);
 }
 
-/** The fields a UI schema marks private: moderation sees them, public outputs never carry them. */
-export function privateFieldsOf(uiSchema: readonly unknown[]): Set<string> {
-  return new Set(
-    uiSchema.flatMap((element) =>
-      typeof element === 'object' &&
-      element !== null &&
-      (element as { private?: unknown }).private === true &&
-      typeof (element as { scope?: unknown }).scope === 'string'
-        ? [(element as { scope: string }).scope]
-        : [],
-    ),
-  );
-}
-
 /** Tells whether a parsed value is a well-formed UI schema. */
 export function isUiSchema(value: unknown): value is UiSchema {
   return checkUiSchema(value).length === 0;

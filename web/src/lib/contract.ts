@@ -43,6 +43,11 @@ export {
   ENTRY_EVENT_KINDS,
   COMMENT_TITLE_MAX,
   COMMENT_CONTENT_MAX,
+  isLocale,
+  localizeText,
+  formatDateTime,
+  formatDate,
+  fileNameOf,
 } from '@einwurf/contract';
 export type {
   Locale,

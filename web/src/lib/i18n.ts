@@ -1,14 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from './contract';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, isLocale, type Locale } from './contract';
 import de from '../locales/de.json';
 import { readString, writeString } from './storage';
 
 export const i18n = i18next.createInstance();
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
 export function storedLocale(): Locale {
   const stored = readString(STORAGE_KEYS.locale);
