@@ -17,6 +17,9 @@ const PLAIN_MODULES = [
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',
+  'localize.ts',
+  'file-names.ts',
+  'reader/render-entry.ts',
 ];
 const HEAVY = /^(typebox|ajv|ajv-formats)(\/|$)/;
 const here = dirname(fileURLToPath(import.meta.url));
