@@ -26,6 +26,7 @@ import {
   type SpentTokenStore,
 } from './features/pow/spent-tokens.ts';
 import { publicRoutes } from './features/public/routes.ts';
+import { readerRoutes } from './features/reader/routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import housekeeping from './plugins/housekeeping.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     { prefix: API_BASE },
   );
+  await app.register(readerRoutes, { contentTypes });
   await app.register(healthRoutes, { spentTokens });
   await app.register(webApp, { webDist: config.webDist });
 
