@@ -149,6 +149,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
         state={base.state}
         isReadOnly={isReadOnly}
         edited={edited}
+        uiSchema={uiSchema}
         savedTitle={base.title}
         pending={
           draft.isSaving

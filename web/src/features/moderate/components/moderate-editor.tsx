@@ -138,10 +138,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               onSave={() => void handleSave()}
             />
             <StateActions state={base.state} disabled={draft.isSaving} onChoose={setConfirming} />
-            <EntryPreview
-              title={edited.title}
-              markdown={typeof edited.content === 'string' ? edited.content : ''}
-            />
+            <EntryPreview entry={edited} uiSchema={uiSchema} />
             {!isDeleted && (
               <DeleteSection
                 expected={base.title || base.id}
