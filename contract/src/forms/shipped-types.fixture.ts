@@ -1,11 +1,8 @@
 // Test-only: reads the shipped content-types from disk, so it stays out of index.ts and the browser build.
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ContentTypeFiles, ObjectSchema } from './content-type.ts';
 
-// From the file's path, not new URL('..', …): under jsdom (the reader's tests) URL is jsdom's own class.
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'content-types');
+const root = new URL('../../../content-types/', import.meta.url);
 /** Every type folder in content-types/, so a type added later is checked without touching the tests. */
 export const SHIPPED_TYPES = readdirSync(root, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -14,7 +11,7 @@ export const SHIPPED_TYPES = readdirSync(root, { withFileTypes: true })
 
 /** Parses one JSON file below content-types/. */
 export function readContentTypeFile(path: string): unknown {
-  return JSON.parse(readFileSync(join(root, path), 'utf8')) as unknown;
+  return JSON.parse(readFileSync(new URL(path, root), 'utf8')) as unknown;
 }
 
 /** The parsed files of a shipped type, ready for checkContentType. */

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { UiSchema } from '../forms/ui-schema.ts';
 import { loadShippedType } from '../forms/shipped-types.fixture.ts';
@@ -26,7 +26,8 @@ const TEXTS: Record<string, Record<ReaderTextKey, string>> = {
 
 function render(entry: Parameters<typeof renderEntryArticle>[0], uiSchema: UiSchema, locale = 'de') {
   const html = renderEntryArticle(entry, uiSchema, { locale, t: (key) => TEXTS[locale]![key] });
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  const { window } = new JSDOM(`<!doctype html><body>${html}`);
+  const doc = window.document;
   const article = doc.querySelector('article');
   if (!article) throw new Error(`no article in ${html}`);
   /** The shown value of a field in the definition lists, by its label. */
@@ -34,7 +35,7 @@ function render(entry: Parameters<typeof renderEntryArticle>[0], uiSchema: UiSch
     [...doc.querySelectorAll('dl > div')]
       .find((row) => row.querySelector('dt')?.textContent === label)
       ?.querySelector('dd');
-  return { html, doc, article, valueOf };
+  return { html, doc, article, valueOf, window };
 }
 
 const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/plan%20neu.pdf';
@@ -110,6 +111,20 @@ describe('the reader’s article', () => {
     }
   });
 
+  it('shows the body without a UI element for it, and not when the UI schema marks it private', () => {
+    const entry = { title: 'T', content: 'Geheimer **Text**.' };
+    expect(render(entry, []).article.querySelector('.einwurf-reader-body strong')?.textContent).toBe('Text');
+    const hidden: UiSchema = [
+      {
+        scope: 'content',
+        widget: 'markdown',
+        label: { de: 'Text', 'de-CH': 'Text', en: 'Text' },
+        private: true,
+      },
+    ];
+    expect(render(entry, hidden).html).not.toContain('Geheimer');
+  });
+
   it('speaks the reader’s language: labels, choices and page strings', () => {
     const { article: root, valueOf } = render({ ...fullArticle, reviewed: false }, article, 'en');
     expect(root.querySelector('.einwurf-reader-published')?.textContent).toBe(
@@ -121,7 +136,11 @@ describe('the reader’s article', () => {
   });
 
   it('shows an event’s date and place before its description, and its other fields', () => {
-    const { article: root, valueOf } = render(
+    const {
+      article: root,
+      valueOf,
+      window,
+    } = render(
       {
         title: 'Konzert',
         content: 'Musik im *Park*.',
@@ -144,7 +163,7 @@ describe('the reader’s article', () => {
     expect(valueOf('Beginn')?.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-01T18:00:00Z');
     expect(valueOf('Ort')?.textContent).toBe('Kulturhaus');
     expect(facts?.compareDocumentPosition(root.querySelector('.einwurf-reader-body')!)).toBe(
-      Node.DOCUMENT_POSITION_FOLLOWING,
+      window.Node.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(root.querySelector('figure img')?.getAttribute('src')).toBe(IMAGE);
     expect(root.querySelector('.einwurf-reader-body em')?.textContent).toBe('Park');

@@ -217,7 +217,8 @@ export function renderEntryArticle(
 
   parts.push(definitionList(facts.map(shown), 'einwurf-reader-facts'));
 
-  const content = body ? entry[body.scope] : entry.content;
+  // The body shows even when the UI schema does not list it (base.json gives every type one).
+  const content = hidden.has(CONTENT_FIELD) ? undefined : entry[CONTENT_FIELD];
   if (typeof content === 'string' && content.trim() !== '') {
     const html = renderMarkdown(content, options.origin === undefined ? {} : { origin: options.origin });
     parts.push(`<div class="einwurf-reader-body">${html}</div>`);
