@@ -171,7 +171,7 @@ describe.each(testDatabases())("the reader's page on $name", (target) => {
     ['fr-FR', 'de', 'Anhänge'],
   ])('speaks the language Accept-Language %s asks for (%s)', async (header, lang, attachments) => {
     const entry = await publishedArticle();
-    const headers = header === undefined ? {} : { 'accept-language': header };
+    const headers: Record<string, string> = header === undefined ? {} : { 'accept-language': header };
     const response = await read(`/read/${entry.data.id}`, headers);
     const { document } = parse(response.body);
     expect(document.documentElement.lang).toBe(lang);
