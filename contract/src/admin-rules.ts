@@ -13,6 +13,8 @@ export const ENTRY_FILTER_FIELDS = ['type', 'state'] as const;
 export const ENTRY_SORT_DEFAULT = 'updated_at:desc';
 /** The dashboard lists at most this many proposals, the oldest first. */
 export const DASHBOARD_PROPOSALS_MAX = 100;
+/** The dashboard lists at most this many scheduled publications, the soonest first. */
+export const DASHBOARD_SCHEDULED_MAX = 100;
 /** The dashboard timeline shows this many of the latest events across all entries. */
 export const DASHBOARD_TIMELINE_SIZE = 50;
 
