@@ -8,6 +8,7 @@ import { API_BASE } from '@einwurf/contract';
 import type { AppConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import type { Database } from './db/types.ts';
+import type { Clock } from './time.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentTypeRoutes } from './features/content-types/routes.ts';
 import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     limiter: RateLimiter;
     storage: FileStorage;
+    /** The app's clock (epoch ms): what is visible when, and the time of changes. Tests move it. */
+    now: Clock;
   }
 }
 
@@ -62,6 +65,8 @@ export type AppDeps = {
   apiPlugins?: FastifyPluginAsync[];
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock scheduled publications are held to; Date.now unless a test moves time. */
+  now?: Clock;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -175,6 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('storage', storage);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
+  app.decorate('now', deps.now ?? Date.now);
   app.addHook('onClose', async () => {
     if (ownsLimiter) await limiter.close();
     if (ownsSpentTokens) await spentTokens.close();

@@ -42,7 +42,10 @@ export type EntriesTable = {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
-  /** When the entry last moved to a public state; null while it is in none. */
+  /**
+   * When readers see the entry from: the time it last moved to a public state, or the later time a
+   * moderator scheduled its publication for (until then it stays hidden); null while it is in none.
+   */
   published_at: number | null;
 };
 
@@ -55,6 +58,8 @@ export type EntryEventsTable = {
   from_state: EntryState | null;
   to_state: EntryState | null;
   created_at: number;
+  /** The publication time the change scheduled, or gave a scheduled publication; else null. */
+  publish_at: number | null;
 };
 
 export type CommentsTable = {

@@ -6,6 +6,7 @@ import * as files from './2026-11-24-files.ts';
 import * as searchTitle from './2026-11-25-search-title.ts';
 import * as statesUnchecked from './2026-11-26-states-unchecked.ts';
 import * as publishedAt from './2026-11-27-published-at.ts';
+import * as publishAt from './2026-11-29-publish-at.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-search-title': searchTitle,
   '2026-11-26-states-unchecked': statesUnchecked,
   '2026-11-27-published-at': publishedAt,
+  '2026-11-29-publish-at': publishAt,
 };
