@@ -65,8 +65,9 @@ function allowAnyOrigin(reply: FastifyReply): void {
 }
 
 /**
- * An onSend hook for answers anyone may cache: on a 200 an ETag, Cache-Control, and 304 without a body
- * when If-None-Match names the ETag. The reader's page uses it alone (HTML for people: no CORS).
+ * An onSend hook for answers anyone may cache: on a 200 an ETag, Cache-Control (a minute unless the
+ * route set a shorter one), and 304 without a body when If-None-Match names the ETag. The reader's
+ * page uses it alone (HTML for people: no CORS).
  */
 export const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
@@ -74,7 +75,10 @@ export const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, 
   }
   const etag = etagOf(payload);
   reply.header('ETag', etag);
-  reply.header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+  // A route may keep caches shorter (a scheduled publication coming within the minute).
+  if (!reply.hasHeader('Cache-Control')) {
+    reply.header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+  }
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   reply.removeHeader('Content-Type');

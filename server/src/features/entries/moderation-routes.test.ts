@@ -77,6 +77,7 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
         state: 'rejected',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        publish_at: null,
       });
 
       const last = await list('filters=type:is:event,state:is:rejected&page_size=2&current_page=3');

@@ -16,7 +16,7 @@ import type { ContentTypes } from '../content-types/service.ts';
 import { fileLimitsFor } from '../files/limits.ts';
 import { VERSION } from '../../version.ts';
 import { currentDifficulty } from '../pow/service.ts';
-import { getPublicEntry, listPublicEntries } from './service.ts';
+import { getPublicEntry, listPublicEntries, publicMaxAge } from './service.ts';
 
 const ConfigQuery = Type.Object({
   cpt: Type.Optional(
@@ -67,13 +67,23 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       ...publicRead,
       schema: {
         tags: ['public'],
-        summary: 'Published entries, newest publication first',
+        summary: 'Published entries whose publication time has passed, newest publication first',
         querystring: PublicEntryListQuerySchema,
         response: { 200: PublicEntryListSchema, ...notModified, '4xx': ErrorBodySchema },
       },
     },
-    async (request): Promise<PublicEntryList> =>
-      listPublicEntries(app.db, options.contentTypes, request.query, publicOriginOf(request)),
+    async (request, reply): Promise<PublicEntryList> => {
+      const now = app.now();
+      const list = await listPublicEntries(
+        app.db,
+        options.contentTypes,
+        request.query,
+        publicOriginOf(request),
+        now,
+      );
+      reply.header('Cache-Control', `public, max-age=${await publicMaxAge(app.db, now)}`);
+      return list;
+    },
   );
 
   app.get(
@@ -88,7 +98,13 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       },
     },
     async (request): Promise<PublicEntryAnswer> => ({
-      data: await getPublicEntry(app.db, options.contentTypes, request.params.id, publicOriginOf(request)),
+      data: await getPublicEntry(
+        app.db,
+        options.contentTypes,
+        request.params.id,
+        publicOriginOf(request),
+        app.now(),
+      ),
     }),
   );
 

@@ -3,6 +3,7 @@ import {
   ENTRY_LIFECYCLE,
   ENTRY_SYSTEM_FIELDS,
   PAGE_SIZE_MAX,
+  PUBLIC_MAX_AGE_SECONDS,
   PUBLIC_PAGE_SIZE_DEFAULT,
   privateFieldsOf,
   type PublicEntry,
@@ -13,6 +14,7 @@ import { renderMarkdown } from '@einwurf/contract/markdown';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
+import { parseIsoDateTime } from '../../time.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import * as repo from './repository.ts';
 
@@ -31,15 +33,14 @@ const OWN_FIELDS = new Set<string>([
 ]);
 /** Widgets whose values are file URLs (one, or a list). */
 const FILE_WIDGETS = new Set(['image', 'files']);
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function dateTimeParam(field: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const value = ISO_DATE_TIME.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(value)) throw badParam(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
+  const value = parseIsoDateTime(raw);
+  if (value === undefined) throw badParam(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
   return value;
 }
 
@@ -90,7 +91,8 @@ function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, ori
     title: row.title,
     // Set with every move to a public state; the update time stands in should a row lack it.
     published_at: iso(row.published_at ?? row.updated_at),
-    updated_at: iso(row.updated_at),
+    // A scheduled publication was last changed before readers saw it; to them it is new from then.
+    updated_at: iso(Math.max(row.updated_at, row.published_at ?? row.updated_at)),
     ...fields,
     content,
     content_html: renderMarkdown(content, { origin }),
@@ -107,6 +109,7 @@ export async function listPublicEntries(
   contentTypes: ContentTypes,
   params: PublicEntryListQuery,
   origin: string,
+  now: number,
 ): Promise<PublicEntryList> {
   const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
   const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
@@ -115,7 +118,7 @@ export async function listPublicEntries(
   }
   const updatedSince = dateTimeParam('updated_since', params.updated_since);
   const filter: repo.PublicListFilter = {
-    states: publicStates(),
+    now,
     ...(params.type !== undefined ? { type: params.type } : {}),
     ...(updatedSince !== undefined ? { updatedSince } : {}),
   };
@@ -138,14 +141,28 @@ export async function listPublicEntries(
   };
 }
 
-/** One published entry as readers get it; 404 NOT_FOUND for any other, as for an id that does not exist. */
+/**
+ * One published entry as readers get it; 404 NOT_FOUND for any other (a scheduled one until its
+ * time), as for an id that does not exist.
+ */
 export async function getPublicEntry(
   db: Db,
   contentTypes: ContentTypes,
   id: string,
   origin: string,
+  now: number,
 ): Promise<PublicEntry> {
-  const row = await repo.findPublicEntry(db, id, publicStates());
+  const row = await repo.findPublicEntry(db, id, now);
   if (!row) throw new AppError('NOT_FOUND', 'no such entry');
   return toPublicEntry(contentTypes, row, origin);
+}
+
+/**
+ * How long (seconds) caches may keep a public answer given at `now`: PUBLIC_MAX_AGE_SECONDS, or less
+ * when a scheduled publication comes sooner, so no cache shows a list without it past its time.
+ */
+export async function publicMaxAge(db: Db, now: number): Promise<number> {
+  const next = await repo.findNextPublication(db, now);
+  if (next === undefined) return PUBLIC_MAX_AGE_SECONDS;
+  return Math.max(0, Math.min(PUBLIC_MAX_AGE_SECONDS, Math.ceil((next - now) / 1000)));
 }
