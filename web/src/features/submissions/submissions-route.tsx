@@ -99,7 +99,7 @@ export function SubmissionsPage() {
                       </Table.Td>
                       <Table.Td>{typeTitle(entry.type)}</Table.Td>
                       <Table.Td>
-                        <EntryStateBadge state={entry.state} />
+                        <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
                       </Table.Td>
                       <Table.Td>
                         <DateTimeText value={entry.updated_at} />
