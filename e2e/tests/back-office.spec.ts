@@ -321,3 +321,38 @@ test('a moderator account made by the admin logs in and cannot open the accounts
   await expect(heading(page, 'Konten')).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/admin\/users$/);
 });
+
+test('a moderator schedules a publication: readers do not see it yet, the dashboard and the entry say when', async ({
+  page,
+  request,
+}) => {
+  const title = `Unter Sperrfrist ${Date.now()}`;
+  const id = await proposeArticle(title, 'Die Mitteilung erscheint erst morgen.');
+  await logInAsAdmin(page);
+  await page.goto(`moderate/article/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(title);
+
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+  await dialog.getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }).check();
+  await dialog.getByLabel('Zeitpunkt: Uhrzeit (UTC)').fill('06:45');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Einplanen' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Die Veröffentlichung ist für .* 06:45 UTC geplant\./ }),
+  ).toBeVisible();
+  await expect(page.getByText('Geplant', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zeitpunkt ändern' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Readers do not see it before its time.
+  const publicUrl = new URL(`/api/v1/public/entries/${id}`, E2E_BASE_URL).href;
+  expect((await request.get(publicUrl)).status()).toBe(404);
+
+  await page.goto('admin');
+  const scheduled = page.getByRole('region', { name: 'Geplante Veröffentlichungen' });
+  await expect(scheduled.getByRole('listitem').filter({ hasText: title })).toContainText(
+    /Erscheint am: .* 06:45 UTC/,
+  );
+  await expectNoAxeViolations(page);
+});
