@@ -222,6 +222,22 @@ describe('moderate', { timeout: 20_000 }, () => {
     expect(sent('PUT admin/collection/entry/e1')).toHaveLength(0);
   });
 
+  it('says so when the server finds the chosen time passed', async () => {
+    const user = userEvent.setup();
+    renderModerate({
+      'PUT admin/collection/entry/e1': () =>
+        errorResponse(400, 'VALIDATION_FAILED', [
+          { field: 'data/publish_at', keyword: 'format', message: 'must be in the future' },
+        ]),
+    });
+    await titleField();
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle einen Zeitpunkt in der Zukunft.');
+  });
+
   it('publishes a scheduled entry now or at another time; the other actions cancel it', async () => {
     current = stored({ state: 'published', publish_at: '2099-12-01T08:00:00.000Z' });
     const user = userEvent.setup();

@@ -56,6 +56,10 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
 
   const failureText = ({ reason, action, target }: DraftFailure) => {
     if (action === 'delete') return t('moderate.deleteFailed');
+    // Only a time that passed while the dialog was open makes a complete entry's schedule fail.
+    if (reason === 'fields' && typeof publishAtRef.current === 'string' && target === 'published') {
+      return draft.checkFor('published') ? t('moderate.schedule.future') : t('moderate.validationFailed');
+    }
     if (reason === 'fields') return t('moderate.validationFailed');
     if (reason !== 'invalidTransition') return t('moderate.saveFailed');
     const from = draft.base.state;
