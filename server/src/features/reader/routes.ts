@@ -104,7 +104,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       const origin = publicOriginOf(request);
       let entry;
       try {
-        entry = await getPublicEntry(app.db, options.contentTypes, request.params.id, origin);
+        entry = await getPublicEntry(app.db, options.contentTypes, request.params.id, origin, app.now());
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
         return reply.code(404).send(
