@@ -18,3 +18,4 @@ export * from './passwords.ts';
 export * from './admin.ts';
 export * from './files.ts';
 export * from './public.ts';
+export * from './webhooks.ts';

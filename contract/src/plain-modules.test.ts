@@ -14,6 +14,7 @@ const PLAIN_MODULES = [
   'lifecycle.ts',
   'admin-rules.ts',
   'public-rules.ts',
+  'webhook-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',
