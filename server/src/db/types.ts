@@ -6,6 +6,7 @@ import type {
   EntryEventKind,
   EntryState,
   Role,
+  WebhookDeliveryState,
 } from '@einwurf/contract';
 
 // Timestamps are integer epoch milliseconds everywhere (bigint in PostgreSQL, parsed back to number).
@@ -112,6 +113,64 @@ export type FileChunksTable = {
   content_type: string | null;
 };
 
+/** An event others must hear of, written in the transaction of the change it reports. */
+export type OutboxEventsTable = {
+  id: Generated<number>;
+  type: string;
+  entry_id: string | null;
+  /** The Standard Webhooks message id (`msg_…`): the same for every consumer and every attempt. */
+  message_id: string;
+  /** JSON text: the event's data. */
+  data: string;
+  created_at: number;
+  /** Not handed to consumers before this time (scheduled publication). */
+  available_at: number;
+  /** When the consumers took it; null while pending. */
+  dispatched_at: number | null;
+};
+
+export type WebhookEndpointsTable = {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON text: the event types it subscribes to. */
+  events: string;
+  /** `whsec_` and the base64 key. */
+  secret: string;
+  /** 0 or 1. */
+  enabled: number;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  endpoint_id: string;
+  message_id: string;
+  event_type: string;
+  entry_id: string | null;
+  /** The exact body sent, so every attempt signs the same bytes. */
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  next_attempt_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+};
+
+export type WebhookAttemptsTable = {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -122,6 +181,10 @@ export type Database = {
   spent_pow_tokens: SpentPowTokensTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  outbox_events: OutboxEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -137,3 +200,7 @@ export type CommentRow = Selectable<CommentsTable>;
 export type NewCommentRow = Insertable<CommentsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
+export type OutboxEventRow = Selectable<OutboxEventsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -6,6 +6,7 @@ import * as files from './2026-11-24-files.ts';
 import * as searchTitle from './2026-11-25-search-title.ts';
 import * as statesUnchecked from './2026-11-26-states-unchecked.ts';
 import * as publishedAt from './2026-11-27-published-at.ts';
+import * as outboxWebhooks from './2026-11-28-outbox-webhooks.ts';
 import * as publishAt from './2026-11-29-publish-at.ts';
 
 /**
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-search-title': searchTitle,
   '2026-11-26-states-unchecked': statesUnchecked,
   '2026-11-27-published-at': publishedAt,
+  '2026-11-28-outbox-webhooks': outboxWebhooks,
   '2026-11-29-publish-at': publishAt,
 };

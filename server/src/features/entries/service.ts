@@ -18,6 +18,7 @@ import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
+import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
@@ -202,6 +203,14 @@ export async function writeEntryEdit(
       now,
       publishAt,
     );
+    // A scheduled publication is heard of when readers can see it.
+    const visibleAt = saved.published_at !== null && saved.published_at > now ? saved.published_at : undefined;
+    await enqueueEntryStateEvents(
+      trx,
+      saved,
+      { from: row.state, to: saved.state },
+      { now, ...(visibleAt !== undefined ? { publishAt: visibleAt } : {}) },
+    );
   }
   return toEntry(saved);
 }
@@ -257,6 +266,7 @@ export async function changeEntryState(
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
     await indexEntries(trx, [changed]);
     await recordEntryEvent(trx, id, kind, by, { from: row.state, to }, now);
+    await enqueueEntryStateEvents(trx, changed, { from: row.state, to }, { now });
     await onChanged?.(trx, row, changed, now);
     return toEntry(changed);
   });
