@@ -28,10 +28,16 @@ import {
 } from './features/pow/spent-tokens.ts';
 import { publicRoutes } from './features/public/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
+import type { OutboxConsumer } from './features/outbox/service.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import { createWebhookSender } from './features/webhooks/sender.ts';
+import { createWebhookConsumer } from './features/webhooks/service.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
+import outbox from './plugins/outbox.ts';
+import { publicEntryUrl } from './plugins/public-reads.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
@@ -213,6 +219,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(sessions, { db });
   await app.register(metrics);
   await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
+  const webhookSender = () =>
+    createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
+  const pingSender = webhookSender();
+  app.addHook('onClose', () => pingSender.close());
+  const consumers: OutboxConsumer[] = [
+    createWebhookConsumer({
+      db,
+      sender: webhookSender(),
+      retryScheduleMs: config.webhookRetryScheduleMs,
+      disableAfterMs: config.webhookDisableAfterMs,
+      timeoutMs: config.webhookTimeoutMs,
+      // Without a known public address there is no absolute URL to send; the id is in the data.
+      entryUrl: (id) =>
+        config.publicUrl !== undefined || config.publicEntryUrl !== undefined
+          ? publicEntryUrl(config, config.publicUrl ?? '', id)
+          : undefined,
+      log: app.log,
+    }),
+  ];
+  await app.register(outbox, { db, consumers, pollMs: config.outboxPollMs });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -233,6 +259,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(moderationEntryRoutes, { contentTypes });
       await api.register(moderationCommentRoutes);
       await api.register(userRoutes);
+      await api.register(webhookRoutes, { sender: pingSender });
       await api.register(healthMetricRoutes);
       await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);

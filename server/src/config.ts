@@ -85,6 +85,16 @@ export type Config = {
    * page this server renders at /read/{id}.
    */
   readonly publicEntryUrl: string | undefined;
+  /** EINWURF_WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be on loopback, private and link-local addresses. */
+  readonly webhookAllowPrivate: boolean;
+  /** EINWURF_WEBHOOK_TIMEOUT: the longest one webhook attempt may take, in ms. */
+  readonly webhookTimeoutMs: number;
+  /** EINWURF_WEBHOOK_DISABLE_AFTER: an endpoint failing this long (ms) without a success is disabled. */
+  readonly webhookDisableAfterMs: number;
+  /** EINWURF_WEBHOOK_RETRY_SCHEDULE: the waits (ms) before each retry of a failed delivery. */
+  readonly webhookRetryScheduleMs: readonly number[];
+  /** EINWURF_OUTBOX_POLL_INTERVAL: how often (ms) the outbox worker looks for due work. */
+  readonly outboxPollMs: number;
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly contentTypesDir: string;
@@ -224,6 +234,39 @@ function s3Settings(env: Env): S3Settings {
   });
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as `500ms`, `10s`, `5m`, `2h`, `5d` (a bare number is seconds), in ms. */
+function parseDuration(name: string, raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(name, `must be a duration such as 10s, 5m, 2h or 5d, got "${raw}"`);
+  return Math.round(Number(match[1]) * DURATION_UNITS[(match[2] ?? 's').toLowerCase()]!);
+}
+
+function duration(env: Env, name: string, fallbackMs: number, minMs: number, maxMs: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallbackMs;
+  const value = parseDuration(name, raw);
+  if (value < minMs || value > maxMs) {
+    throw new ConfigError(name, `must be between ${minMs} ms and ${maxMs} ms, got "${raw}"`);
+  }
+  return value;
+}
+
+/** The Standard Webhooks retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze(
+  ['5s', '5m', '30m', '2h', '5h', '10h', '10h'].map((d) => parseDuration('default', d)),
+);
+
+function retrySchedule(env: Env): readonly number[] {
+  const name = 'EINWURF_WEBHOOK_RETRY_SCHEDULE';
+  const raw = read(env, name);
+  if (raw === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS;
+  const waits = raw.split(',').map((part) => parseDuration(name, part));
+  if (waits.length > 20) throw new ConfigError(name, 'lists more than 20 retries');
+  return Object.freeze(waits);
+}
+
 /** EINWURF_PUBLIC_URL: an http(s) origin, kept without a trailing slash. */
 function publicUrl(env: Env): string | undefined {
   const raw = read(env, 'EINWURF_PUBLIC_URL');
@@ -339,6 +382,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logClientAddress: boolean(env, 'EINWURF_LOG_CLIENT_ADDRESS', false),
     publicUrl: publicUrl(env),
     publicEntryUrl: publicEntryUrl(env),
+    webhookAllowPrivate: boolean(env, 'EINWURF_WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: duration(env, 'EINWURF_WEBHOOK_TIMEOUT', 10_000, 100, 120_000),
+    webhookDisableAfterMs: duration(
+      env,
+      'EINWURF_WEBHOOK_DISABLE_AFTER',
+      5 * 86_400_000,
+      0,
+      365 * 86_400_000,
+    ),
+    webhookRetryScheduleMs: retrySchedule(env),
+    outboxPollMs: duration(env, 'EINWURF_OUTBOX_POLL_INTERVAL', 1000, 10, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(
