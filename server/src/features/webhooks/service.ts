@@ -286,8 +286,12 @@ export type WebhookConsumerOptions = {
   log?: { error(obj: unknown, message: string): void };
 };
 
-/** How much longer than an attempt's time-out a lease lasts (the attempt's bookkeeping). */
-const LEASE_MARGIN_MS = 30 * SECOND;
+/**
+ * How long a lease lasts beyond twice an attempt's time-out (the endpoint's lookup and the attempt's
+ * bookkeeping): long enough that a live worker never loses its delivery, short enough that one killed
+ * mid-attempt holds it up only briefly.
+ */
+const LEASE_MARGIN_MS = 5 * SECOND;
 
 /**
  * The webhooks as an outbox consumer: each event becomes a delivery per enabled endpoint that
@@ -379,7 +383,7 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): OutboxCo
       const leased = await repo.leaseDueDeliveries(db, {
         now,
         owner,
-        leaseUntil: now + options.timeoutMs + LEASE_MARGIN_MS,
+        leaseUntil: now + 2 * options.timeoutMs + LEASE_MARGIN_MS,
         limit: room,
         skipLocked,
       });
