@@ -63,6 +63,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ EINWURF_PUBLIC_ENTRY_URL: template }).publicEntryUrl).toBe(template);
   });
 
+  it('reads the webhook settings as durations, with the Standard Webhooks schedule by default', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      webhookAllowPrivate: false,
+      webhookTimeoutMs: 10_000,
+      webhookDisableAfterMs: 5 * 86_400_000,
+      outboxPollMs: 1000,
+    });
+    expect(defaults.webhookRetryScheduleMs).toEqual([
+      5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
+    const set = loadConfig({
+      EINWURF_WEBHOOK_ALLOW_PRIVATE: 'true',
+      EINWURF_WEBHOOK_TIMEOUT: '2.5s',
+      EINWURF_WEBHOOK_DISABLE_AFTER: '12h',
+      EINWURF_WEBHOOK_RETRY_SCHEDULE: '500ms, 1m,30',
+      EINWURF_OUTBOX_POLL_INTERVAL: '250ms',
+    });
+    expect(set).toMatchObject({
+      webhookAllowPrivate: true,
+      webhookTimeoutMs: 2500,
+      webhookDisableAfterMs: 43_200_000,
+      outboxPollMs: 250,
+    });
+    expect(set.webhookRetryScheduleMs).toEqual([500, 60_000, 30_000]);
+  });
+
   it('normalises the extension list', () => {
     const config = loadConfig({ EINWURF_ALLOWED_EXTENSIONS: ' .PNG, pdf ,png,' });
     expect(config.allowedExtensions).toEqual(['png', 'pdf']);
@@ -103,6 +130,12 @@ describe('loadConfig', () => {
     ['EINWURF_ADMIN_USERNAME', 'ad', /EINWURF_ADMIN_USERNAME/],
     ['EINWURF_ADMIN_PASSWORD', 'short', /EINWURF_ADMIN_PASSWORD/],
     ['EINWURF_SECRET', 'tiny', /EINWURF_SECRET/],
+    ['EINWURF_WEBHOOK_ALLOW_PRIVATE', 'sometimes', /EINWURF_WEBHOOK_ALLOW_PRIVATE: must be true or false/],
+    ['EINWURF_WEBHOOK_TIMEOUT', 'soon', /EINWURF_WEBHOOK_TIMEOUT: must be a duration/],
+    ['EINWURF_WEBHOOK_TIMEOUT', '10ms', /EINWURF_WEBHOOK_TIMEOUT: must be between/],
+    ['EINWURF_WEBHOOK_DISABLE_AFTER', '5 weeks', /EINWURF_WEBHOOK_DISABLE_AFTER/],
+    ['EINWURF_WEBHOOK_RETRY_SCHEDULE', '5s,,5m', /EINWURF_WEBHOOK_RETRY_SCHEDULE/],
+    ['EINWURF_OUTBOX_POLL_INTERVAL', '1ms', /EINWURF_OUTBOX_POLL_INTERVAL/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
