@@ -356,8 +356,10 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): OutboxCo
         (eventsOf(e) as string[]).includes(event.type),
       );
       if (endpoints.length === 0) return;
-      const url = event.entryId !== null ? options.entryUrl?.(event.entryId) : undefined;
-      const data = url !== undefined && event.type !== 'entry.deleted' ? { ...event.data, url } : event.data;
+      // Only a published entry has a page to point to.
+      const url =
+        event.type === 'entry.published' && event.entryId !== null ? options.entryUrl?.(event.entryId) : undefined;
+      const data = url !== undefined ? { ...event.data, url } : event.data;
       const payload = bodyOf(event.type, event.availableAt, data);
       await repo.insertDeliveries(
         trx,
