@@ -49,6 +49,9 @@ export {
   formatDateTime,
   formatDate,
   fileNameOf,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_URL_MAX,
 } from '@einwurf/contract';
 export type {
   Locale,
@@ -91,6 +94,17 @@ export type {
   SnippetPart,
   StoredFile,
   PowSubmission,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointCreate,
+  WebhookEndpointCreated,
+  WebhookEndpointUpdate,
+  WebhookEndpointAnswer,
+  WebhookEventType,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookDeliveryAnswer,
+  WebhookDeliveryState,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {
