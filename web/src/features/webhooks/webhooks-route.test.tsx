@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { WebhookDelivery, WebhookEndpoint } from '../../lib/contract';
+import { changeLocale, i18n } from '../../lib/i18n';
 import { errorResponse, mockApi, type ApiRequest } from '../../test/mock-api';
 import { jsonResponse, renderScreen } from '../../test/render';
 import { WebhooksPage } from './webhooks-route';
@@ -213,6 +214,22 @@ describe('webhooks', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(sent('POST admin/webhooks/ep1/deliveries/7/redeliver')).toHaveLength(1));
     expect(await screen.findByText('Die Zustellung geht erneut hinaus.')).toBeInTheDocument();
+  });
+
+  it('speaks English too, its own strings and the app catalogue alike', async () => {
+    renderWebhooks();
+    await screen.findByRole('heading', { level: 2, name: 'Endpunkte' });
+    try {
+      await changeLocale('en');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Endpoints' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Send a ping to https://example.org/hook' }),
+      ).toBeInTheDocument();
+      // The screen's strings came first; the app's English catalogue still loaded.
+      expect(i18n.t('common.cancel')).toBe('Cancel');
+    } finally {
+      await changeLocale('de');
+    }
   });
 
   it('has no accessibility violations axe can find', async () => {

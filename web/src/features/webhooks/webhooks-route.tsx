@@ -15,6 +15,7 @@ import { useUpdateWebhook } from './api/update-webhook';
 import { DeliveriesPanel } from './components/deliveries-panel';
 import { SecretModal } from './components/secret-modal';
 import { WebhookFormModal, type WebhookFormValues } from './components/webhook-form-modal';
+import './strings';
 
 /** Webhook endpoints (admins only): list, create, edit, enable or disable, ping, delete, deliveries. */
 export function WebhooksPage() {
@@ -159,7 +160,7 @@ export function WebhooksPage() {
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4}>
-                        <Badge color={endpoint.enabled ? 'green.9' : 'gray.8'} variant="filled">
+                        <Badge color={endpoint.enabled ? 'teal.9' : 'gray.8'} variant="filled" tt="none">
                           {endpoint.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
                         </Badge>
                         {!endpoint.enabled && endpoint.disabled_reason && (

@@ -7,9 +7,10 @@ import { showDangerToast, showSuccessToast } from '../../../lib/notify';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useRedeliverWebhook } from '../api/redeliver-webhook';
 
+// Dark shades, as EntryStateBadge's: white text on them stays above WCAG AA contrast.
 const STATE_COLOR: Record<WebhookDeliveryState, string> = {
-  pending: 'yellow.9',
-  delivered: 'green.9',
+  pending: 'blue.9',
+  delivered: 'teal.9',
   failed: 'red.9',
 };
 
@@ -69,7 +70,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoint }) {
                   </Table.Td>
                   <Table.Th scope="row">{eventLabel(delivery)}</Table.Th>
                   <Table.Td>
-                    <Badge color={STATE_COLOR[delivery.state]} variant="filled">
+                    <Badge color={STATE_COLOR[delivery.state]} variant="filled" tt="none">
                       {t(`webhooks.deliveries.states.${delivery.state}`)}
                     </Badge>
                     {delivery.next_attempt_at && (
