@@ -16,7 +16,9 @@ async function logInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/publish\/admin\/?$/);
 }
 
-test('an admin adds an endpoint, pings it, sees its deliveries, disables and deletes it', async ({ page }) => {
+test('an admin adds an endpoint, pings it, sees its deliveries, disables and deletes it', async ({
+  page,
+}) => {
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((request, response) => {
     let body = '';

@@ -358,7 +358,9 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): OutboxCo
       if (endpoints.length === 0) return;
       // Only a published entry has a page to point to.
       const url =
-        event.type === 'entry.published' && event.entryId !== null ? options.entryUrl?.(event.entryId) : undefined;
+        event.type === 'entry.published' && event.entryId !== null
+          ? options.entryUrl?.(event.entryId)
+          : undefined;
       const data = url !== undefined ? { ...event.data, url } : event.data;
       const payload = bodyOf(event.type, event.availableAt, data);
       await repo.insertDeliveries(
