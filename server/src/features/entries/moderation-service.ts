@@ -10,6 +10,7 @@ import type { EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { parseIsoDateTime } from '../../time.ts';
 import type { ContentTypes } from '../content-types/service.ts';
+import { cancelPendingEvents, enqueueEvent } from '../outbox/service.ts';
 import { assertTransition } from './lifecycle.ts';
 import { toEntry } from './presenter.ts';
 import { findEntryRow, softDeleteEntry, writeEntryEdit, type Db, type EntryChanger } from './service.ts';
@@ -58,21 +59,47 @@ export function publicationTimeOf(row: EntryRow, to: EntryState, sent: unknown, 
 }
 
 /**
- * THE place where moderation's changes announce publications, called in the transaction of every
- * change moderation makes, with when readers saw the entry from before the change and after it (null:
- * not public) and the change's time. `entry.published` must reach webhooks at `after` (now, or the
- * scheduled time), `entry.unpublished` when an entry readers saw leaves publication.
- *
- * Not wired yet: the outbox (DESIGN, wave 2) belongs here. With it, this function
- * - when `after` is set and differs from `before`: withdraws a pending `entry.published` of the entry
- *   (a rescheduled or now-published schedule) and writes one with `available_at = after`;
- * - when `after` is null and `before` is set: withdraws the pending `entry.published` if `before` is
- *   still to come (a cancelled schedule: readers never saw it), else writes `entry.unpublished` now.
+ * Where moderation's changes announce publications that a state change alone does not tell (the
+ * state change's own events are written by writeEntryEdit and changeEntryState, `entry.published`
+ * at the time readers see the entry): called in the change's transaction with when readers saw the
+ * entry from before it and after it (null: not public) and the change's time.
+ * - A schedule called off before its time: readers never saw the entry, so the pending
+ *   `entry.published` and the `entry.unpublished` just written are withdrawn.
+ * - A published entry given another time (rescheduled, or published now): its pending
+ *   `entry.published` is withdrawn and one written for the new time.
  */
 async function announcePublication(
-  _trx: Db,
-  _change: { entryId: string; before: number | null; after: number | null; now: number },
-): Promise<void> {}
+  trx: Db,
+  change: {
+    entry: { id: string; type: string; title: string };
+    before: number | null;
+    after: number | null;
+    now: number;
+  },
+): Promise<void> {
+  const { entry, before, after, now } = change;
+  if (after === null) {
+    if (before !== null && before > now) {
+      await cancelPendingEvents(trx, entry.id, ['entry.published', 'entry.unpublished']);
+    }
+    return;
+  }
+  if (before === null) return;
+  await cancelPendingEvents(trx, entry.id, ['entry.published']);
+  await enqueueEvent(trx, {
+    type: 'entry.published',
+    entryId: entry.id,
+    data: {
+      id: entry.id,
+      type: entry.type,
+      title: entry.title,
+      state: 'published',
+      previous_state: 'published',
+    },
+    now,
+    availableAt: after,
+  });
+}
 
 const visibleFrom = (row: EntryRow): number | null => (isPublicState(row.state) ? row.published_at : null);
 
@@ -118,7 +145,8 @@ export async function moderateEntry(
     );
     const after = isPublicState(to) ? publishedAt : null;
     if (after !== visibleFrom(row)) {
-      await announcePublication(trx, { entryId: id, before: visibleFrom(row), after, now });
+      const entry = { id, type: row.type, title: saved.data.title };
+      await announcePublication(trx, { entry, before: visibleFrom(row), after, now });
     }
     return saved;
   });
@@ -137,7 +165,9 @@ export async function deleteEntryAsModeration(
     clock: now,
     onChanged: async (trx, before) => {
       const from = visibleFrom(before);
-      if (from !== null) await announcePublication(trx, { entryId: id, before: from, after: null, now });
+      if (from === null) return;
+      const entry = { id, type: before.type, title: before.title };
+      await announcePublication(trx, { entry, before: from, after: null, now });
     },
   });
 }

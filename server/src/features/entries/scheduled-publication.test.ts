@@ -175,6 +175,43 @@ describe.each(testDatabases())('scheduled publication on $name', (target) => {
     expect(await publicIds()).toEqual([reopened.data.id]);
   });
 
+  it('announces entry.published for the time readers see the entry, and nothing for a schedule called off', async () => {
+    /** The entry's events still to be dispatched: type and time. */
+    const pending = async (id: string) =>
+      (
+        await t.database.db
+          .selectFrom('outbox_events')
+          .select(['type', 'available_at'])
+          .where('entry_id', '=', id)
+          .where('dispatched_at', 'is', null)
+          .where('type', 'in', ['entry.published', 'entry.unpublished'])
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.type, Number(row.available_at)]);
+
+    const entry = await insertTestEntry(t.database.db, { state: 'proposed' });
+    const id = entry.data.id;
+    const scheduled = await schedule(entry, clock + HOUR);
+    expect(await pending(id)).toEqual([['entry.published', clock + HOUR]]);
+    const moved = await schedule(scheduled, clock + 2 * HOUR);
+    expect(await pending(id)).toEqual([['entry.published', clock + 2 * HOUR]]);
+    const now = await schedule(moved, null);
+    expect(await pending(id)).toEqual([['entry.published', clock]]);
+
+    // Called off before its time: readers never saw it, receivers hear nothing of it.
+    const other = await schedule(await insertTestEntry(t.database.db, { state: 'proposed' }), clock + HOUR);
+    expect((await put(other, { state: 'proposed' })).statusCode).toBe(200);
+    expect(await pending(other.data.id)).toEqual([]);
+    const third = await schedule(await insertTestEntry(t.database.db, { state: 'proposed' }), clock + HOUR);
+    expect((await t.request({ method: 'DELETE', url: `${ENTRY}/${third.data.id}` })).statusCode).toBe(204);
+    expect(await pending(third.data.id)).toEqual([]);
+
+    // Unpublished after readers saw it: they hear of it.
+    clock += MINUTE;
+    expect((await put(now, { state: 'proposed' })).statusCode).toBe(200);
+    expect((await pending(id)).map(([type]) => type)).toEqual(['entry.published', 'entry.unpublished']);
+  });
+
   it('with updated_since, reports an entry whose time came since, though it was scheduled before', async () => {
     const entry = await schedule(await insertTestEntry(t.database.db, { state: 'proposed' }), clock + HOUR);
     // A mirror polls after the scheduling and before the time: nothing new for it yet.

@@ -204,7 +204,8 @@ export async function writeEntryEdit(
       publishAt,
     );
     // A scheduled publication is heard of when readers can see it.
-    const visibleAt = saved.published_at !== null && saved.published_at > now ? saved.published_at : undefined;
+    const visibleAt =
+      saved.published_at !== null && saved.published_at > now ? saved.published_at : undefined;
     await enqueueEntryStateEvents(
       trx,
       saved,
