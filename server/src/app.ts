@@ -27,6 +27,12 @@ import {
   type SpentTokenStore,
 } from './features/pow/spent-tokens.ts';
 import { publicRoutes } from './features/public/routes.ts';
+import {
+  databaseSecrets,
+  fixedSecrets,
+  SECRET_REFRESH_MS,
+  type SecretRing,
+} from './features/secrets/service.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import type { OutboxConsumer } from './features/outbox/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
@@ -52,6 +58,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     limiter: RateLimiter;
     storage: FileStorage;
+    /** The secret that signs CSRF tokens and challenges, and those that still verify. */
+    secrets: SecretRing;
     /** The app's clock (epoch ms): what is visible when, and the time of changes. Tests move it. */
     now: Clock;
   }
@@ -69,6 +77,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Extra routes under /api/v1, registered with the others (tests add protected probes here). */
   apiPlugins?: FastifyPluginAsync[];
+  /** The signing secrets; otherwise EINWURF_SECRET, else the database's. */
+  secrets?: SecretRing;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** The clock scheduled publications are held to; Date.now unless a test moves time. */
@@ -187,7 +197,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('now', deps.now ?? Date.now);
+  // The signing secret: EINWURF_SECRET, else the one every instance keeps in the database.
+  const secrets =
+    deps.secrets ??
+    (config.secret !== undefined
+      ? fixedSecrets(config.secret, config.previousSecret)
+      : await databaseSecrets(db, { dataDir: config.dataDir }));
+  app.decorate('secrets', secrets);
+  // A rotation by another instance or the CLI reaches this one within half a minute.
+  const refreshSecrets = setInterval(() => {
+    secrets.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'secrets not refreshed'));
+  }, SECRET_REFRESH_MS);
+  refreshSecrets.unref();
   app.addHook('onClose', async () => {
+    clearInterval(refreshSecrets);
     if (ownsLimiter) await limiter.close();
     if (ownsSpentTokens) await spentTokens.close();
     if (ownsDb) await db.destroy();
@@ -215,7 +238,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie);
-  await app.register(csrf, { secret: config.secret });
+  await app.register(csrf, { secrets });
   await app.register(sessions, { db });
   await app.register(metrics);
   await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });

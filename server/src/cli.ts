@@ -9,6 +9,7 @@ import type { Database } from './db/types.ts';
 import { AppError } from './errors.ts';
 import { loadContentTypes } from './features/content-types/service.ts';
 import { seedEntries } from './features/seed/service.ts';
+import { rotateSigningSecret } from './features/secrets/service.ts';
 import { generatePassword } from './features/users/passwords.ts';
 import { assertValidPassword, createUser, listUsers, setPassword } from './features/users/service.ts';
 import { boxed, table } from './text.ts';
@@ -181,6 +182,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       withDb((d) =>
         seedCommand(d, io, { entries: options.entries, contentTypesDir: loadConfig(io.env).contentTypesDir }),
       ),
+    );
+
+  program
+    .command('secret')
+    .description('the signing secret kept in the database')
+    .command('rotate')
+    .description(
+      'replace it with a new one; the old one keeps verifying until the next rotation, instances pick it up within 30 s',
+    )
+    .action(() =>
+      withDb(async (d) => {
+        if (loadConfig(io.env).secret !== undefined) {
+          throw new CliError(
+            'EINWURF_SECRET is set: rotate it by setting a new EINWURF_SECRET and the old one as EINWURF_SECRET_PREVIOUS',
+          );
+        }
+        await rotateSigningSecret(d);
+        io.out('rotated the signing secret; the previous one still verifies until the next rotation\n');
+      }),
     );
 
   try {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,7 +185,7 @@ describe('loadConfig', () => {
   it('builds a complete test config in one line', () => {
     const config = testConfig({ databaseUrl: ':memory:' });
     expect(config.database).toEqual({ dialect: 'sqlite', path: ':memory:' });
-    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.secret!.length).toBeGreaterThanOrEqual(32);
     expect(config.logLevel).toBe('silent');
   });
 });
@@ -196,24 +196,18 @@ describe('prepareDataDir', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates the secret once with mode 0600 and keeps it', async () => {
+  it('creates the data dir and writes no secret file (the secret lives in the database)', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
     const dataDir = path.join(dir, 'data');
-    const first = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
-    const file = path.join(dataDir, 'secret');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(Buffer.from(first.secret, 'base64url')).toHaveLength(32);
-    const second = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
-    expect(second.secret).toBe(first.secret);
-    expect((await readFile(file, 'utf8')).trim()).toBe(first.secret);
+    const config = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
+    expect((await stat(dataDir)).isDirectory()).toBe(true);
+    expect(config.secret).toBeUndefined();
+    await expect(stat(path.join(dataDir, 'secret'))).rejects.toThrow();
   });
 
-  it('prefers EINWURF_SECRET and writes no file', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
-    const config = await prepareDataDir(
-      loadConfig({ EINWURF_DATA_DIR: dir, EINWURF_SECRET: 'x'.repeat(32) }),
-    );
-    expect(config.secret).toBe('x'.repeat(32));
-    await expect(stat(path.join(dir, 'secret'))).rejects.toThrow();
+  it('reads EINWURF_SECRET and EINWURF_SECRET_PREVIOUS', () => {
+    const config = loadConfig({ EINWURF_SECRET: 'n'.repeat(32), EINWURF_SECRET_PREVIOUS: 'o'.repeat(32) });
+    expect(config).toMatchObject({ secret: 'n'.repeat(32), previousSecret: 'o'.repeat(32) });
+    expect(() => loadConfig({ EINWURF_SECRET_PREVIOUS: 'o'.repeat(32) })).toThrow(/EINWURF_SECRET_PREVIOUS/);
   });
 });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
@@ -54,8 +53,13 @@ export type Config = {
   readonly redisPrefix: string;
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
-  /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
+  /**
+   * EINWURF_SECRET: the signing secret (CSRF tokens, proof-of-work challenges); without it, the one
+   * generated once and kept in the database, which every instance sees.
+   */
   readonly secret: string | undefined;
+  /** EINWURF_SECRET_PREVIOUS: a secret EINWURF_SECRET replaced, which still verifies (a rotation). */
+  readonly previousSecret: string | undefined;
   readonly powDifficulty: number;
   /** Entry creations per minute above which the proof-of-work difficulty rises. */
   readonly powRate: number;
@@ -101,7 +105,7 @@ export type Config = {
 };
 
 /** A config whose secret is known: what the app runs with. */
-export type AppConfig = Config & { readonly secret: string };
+export type AppConfig = Config;
 
 export class ConfigError extends Error {
   constructor(
@@ -332,6 +336,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (secret !== undefined && secret.length < 16) {
     throw new ConfigError('EINWURF_SECRET', 'must be at least 16 characters');
   }
+  const previousSecret = read(env, 'EINWURF_SECRET_PREVIOUS');
+  if (previousSecret !== undefined && (secret === undefined || previousSecret.length < 16)) {
+    throw new ConfigError(
+      'EINWURF_SECRET_PREVIOUS',
+      'must be at least 16 characters, and needs EINWURF_SECRET (the secret that replaced it)',
+    );
+  }
   const redisUrl = read(env, 'REDIS_URL');
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
@@ -369,6 +380,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     adminUsername,
     adminPassword,
     secret,
+    previousSecret,
     powDifficulty: integer(env, 'EINWURF_POW_DIFFICULTY', 16, POW_DIFFICULTY_MIN, POW_DIFFICULTY_MAX),
     powRate: integer(env, 'EINWURF_POW_RATE', 30, 1, 1_000_000),
     maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
@@ -402,26 +414,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   });
 }
 
-/** Creates the data dir and reads the secret from `<dataDir>/secret`, creating it (mode 0600) once. */
+/** Creates the data dir (the signing secret lives in the database; see features/secrets). */
 export async function prepareDataDir(config: Config): Promise<AppConfig> {
   await mkdir(config.dataDir, { recursive: true });
-  if (config.secret !== undefined) return Object.freeze({ ...config, secret: config.secret });
-  const file = path.join(config.dataDir, 'secret');
-  let secret: string;
-  try {
-    secret = (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    secret = randomBytes(32).toString('base64url');
-    try {
-      // 'wx' so two instances starting together keep the first one's secret.
-      await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
-      secret = (await readFile(file, 'utf8')).trim();
-    }
-  }
-  await chmod(file, 0o600);
-  if (secret.length < 16) throw new ConfigError('EINWURF_SECRET', `${file} holds too short a secret`);
-  return Object.freeze({ ...config, secret });
+  return config;
 }

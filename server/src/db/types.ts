@@ -114,6 +114,15 @@ export type FileChunksTable = {
 };
 
 /** An event others must hear of, written in the transaction of the change it reports. */
+/** A signing secret shared by every instance, and the one it replaced (still verifying). */
+export type AppSecretsTable = {
+  name: string;
+  value: string;
+  previous: string | null;
+  /** Epoch ms of the last rotation (or of the creation). */
+  rotated_at: number;
+};
+
 export type OutboxEventsTable = {
   id: Generated<number>;
   type: string;
@@ -182,6 +191,7 @@ export type Database = {
   files: FilesTable;
   file_chunks: FileChunksTable;
   outbox_events: OutboxEventsTable;
+  app_secrets: AppSecretsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -18,7 +18,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/' });
     const cookie = response.cookies.find((c) => c.name === CSRF_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(response.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.config.secret, cookie!.value));
+    expect(response.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.secrets.current(), cookie!.value));
 
     const accepted = await logout({
       cookie: `${CSRF_COOKIE}=${cookie!.value}`,
@@ -42,7 +42,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
       "another cookie's token",
       (cookie: string) => ({
         cookie: `${CSRF_COOKIE}=${cookie}`,
-        'x-csrf-token': csrfTokenFor(t.app.config.secret, 'A'.repeat(43)),
+        'x-csrf-token': csrfTokenFor(t.app.secrets.current(), 'A'.repeat(43)),
       }),
     ],
   ])('refuses a POST with %s: 403 CSRF_INVALID', async (_name, headers) => {
@@ -99,7 +99,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     expect(first).not.toBe(anonymous);
     const csrfCookie = client.cookies.get(CSRF_COOKIE)!;
     const firstSession = client.cookies.get(SESSION_COOKIE)!;
-    expect(first).toBe(csrfTokenFor(t.app.config.secret, csrfCookie, firstSession));
+    expect(first).toBe(csrfTokenFor(t.app.secrets.current(), csrfCookie, firstSession));
 
     const post = (token: string) =>
       client.request({
@@ -120,7 +120,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     // After logout the answer carries the token for no session again.
     const out = await client.request({ method: 'POST', url: '/api/v1/auth/logout' });
     expect(out.statusCode).toBe(200);
-    expect(out.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.config.secret, csrfCookie));
+    expect(out.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.secrets.current(), csrfCookie));
   });
 
   it('does not ask GET, HEAD or OPTIONS for a token', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_INVALID_MESSAGE } from '@einwurf/contract';
 import { AppError } from '../errors.ts';
+import type { SecretRing } from '../features/secrets/service.ts';
 import { isPublicRead } from './public-reads.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 
@@ -47,12 +48,12 @@ function matches(expected: string, given: string): boolean {
  * holds a random value, the token is its HMAC together with the session cookie's value, and only a
  * page of this origin can read the token from a response header to send it back.
  */
-async function csrf(app: FastifyInstance, options: { secret: string }): Promise<void> {
+async function csrf(app: FastifyInstance, options: { secrets: SecretRing }): Promise<void> {
   app.decorateRequest(
     'csrfTokenForSession',
     function (this: FastifyRequest, sessionToken: string | undefined) {
       const value = this.cookies[CSRF_COOKIE];
-      return value === undefined ? '' : csrfTokenFor(options.secret, value, sessionToken);
+      return value === undefined ? '' : csrfTokenFor(options.secrets.current(), value, sessionToken);
     },
   );
   app.addHook('onRequest', async (request, reply) => {
@@ -71,14 +72,17 @@ async function csrf(app: FastifyInstance, options: { secret: string }): Promise<
     }
     // Set here for a new cookie too, so a token rebound later in this request uses it.
     request.cookies[CSRF_COOKIE] = value;
-    const token = csrfTokenFor(options.secret, value, request.cookies[SESSION_COOKIE]);
-    reply.header(CSRF_HEADER, token);
+    const session = request.cookies[SESSION_COOKIE];
+    reply.header(CSRF_HEADER, csrfTokenFor(options.secrets.current(), value, session));
 
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api')) return;
     const sent = request.headers[CSRF_HEADER];
-    if (!hadCookie || typeof sent !== 'string' || !matches(token, sent)) {
-      throw new AppError('CSRF_INVALID', CSRF_INVALID_MESSAGE);
-    }
+    // A token made with the secret a rotation replaced still passes; the answer carries a new one.
+    const valid =
+      hadCookie &&
+      typeof sent === 'string' &&
+      options.secrets.verifying().some((secret) => matches(csrfTokenFor(secret, value, session), sent));
+    if (!valid) throw new AppError('CSRF_INVALID', CSRF_INVALID_MESSAGE);
   });
 }
 

@@ -8,6 +8,7 @@ import * as statesUnchecked from './2026-11-26-states-unchecked.ts';
 import * as publishedAt from './2026-11-27-published-at.ts';
 import * as outboxWebhooks from './2026-11-28-outbox-webhooks.ts';
 import * as publishAt from './2026-11-29-publish-at.ts';
+import * as secrets from './2026-11-30-secrets.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-published-at': publishedAt,
   '2026-11-28-outbox-webhooks': outboxWebhooks,
   '2026-11-29-publish-at': publishAt,
+  '2026-11-30-secrets': secrets,
 };
