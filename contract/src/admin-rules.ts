@@ -27,3 +27,9 @@ export const HEALTH_PROBLEMS = [
   'error_rate_high',
 ] as const;
 export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
+
+/** The formats `GET admin/collection/export` and `einwurf export` write: JSON Lines or CSV. */
+export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The header `GET admin/collection/export` names the number of entries it is about to send in. */
+export const EXPORT_COUNT_HEADER = 'x-total-count';

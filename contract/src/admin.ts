@@ -23,6 +23,16 @@ export const EntryListQuerySchema = Type.Object({
 });
 export type EntryListQuery = Type.Static<typeof EntryListQuerySchema>;
 
+/** The query of `GET admin/collection/export`; the server checks each value and names a bad one. */
+export const EntryExportQuerySchema = Type.Object({
+  format: Type.Optional(Type.String({ description: 'jsonl (default) or csv' })),
+  type: Type.Optional(Type.String({ description: 'only entries of this type' })),
+  state: Type.Optional(
+    Type.String({ description: 'only entries in this state (deleted ones only with state=deleted)' }),
+  ),
+});
+export type EntryExportQuery = Type.Static<typeof EntryExportQuerySchema>;
+
 export const PaginationSchema = Type.Object({
   current_page: Type.Integer(),
   page_size: Type.Integer(),

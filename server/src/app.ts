@@ -15,6 +15,7 @@ import { loadContentTypes, type ContentTypes } from './features/content-types/se
 import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { authorEntryRoutes } from './features/entries/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
@@ -281,6 +282,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(dashboardRoutes);
       await api.register(moderationEntryRoutes, { contentTypes });
       await api.register(moderationCommentRoutes);
+      await api.register(exportRoutes, { contentTypes });
       await api.register(userRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
       await api.register(healthMetricRoutes);
