@@ -1,14 +1,19 @@
 // Shared pieces of the benchmarks: a real server in a child process on its own port with a fresh
 // data folder, latency percentiles, and the JSON result file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  /** The process started (npx); the server's node process is among its descendants. */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 /** Starts the real server (`server/src/main.ts`) with a fresh data folder and waits for /healthz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -40,10 +45,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    pid: child.pid!,
+    // npx does not pass the signal on to the server it started, so the whole tree is told.
     stop: () =>
       new Promise((resolve) => {
+        const tree = processTree(child.pid!);
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        for (const pid of tree.reverse()) {
+          try {
+            process.kill(pid, 'SIGTERM');
+          } catch {
+            // already gone
+          }
+        }
       }),
   };
 }
@@ -94,4 +108,49 @@ export function writeResult(name: string, result: unknown): void {
   const body = JSON.stringify({ name, at: new Date().toISOString(), ...(result as object) }, null, 2);
   writeFileSync(join(dir, `${name}.json`), body + '\n');
   console.log(body);
+}
+
+/** A process and all its descendants, from /proc (Linux). */
+export function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i += 1) {
+    try {
+      const children = readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8').trim();
+      if (children !== '') pids.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** The resident memory (kB) of one process: VmRSS now and VmHWM, its peak so far; 0 when gone. */
+export function residentKb(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/**
+ * Samples the resident memory of the largest process in a tree every `everyMs` until stopped, and
+ * answers the highest VmRSS seen: the peak during the measured work, not since the process started.
+ */
+export function sampleRss(rootPid: number, everyMs = 50): { stop: () => { peak_rss_mb: number } } {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of processTree(rootPid)) peak = Math.max(peak, residentKb(pid).rss);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      sample();
+      clearInterval(timer);
+      return { peak_rss_mb: Math.round(peak / 1024) };
+    },
+  };
 }
