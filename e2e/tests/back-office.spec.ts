@@ -356,3 +356,36 @@ test('a moderator schedules a publication: readers do not see it yet, the dashbo
   );
   await expectNoAxeViolations(page);
 });
+
+test('an admin exports the filtered submissions as CSV by keyboard, with the progress shown', async ({
+  page,
+}) => {
+  const id = await proposeArticle('=Export-Probe', 'Ein Beitrag, den die Ausfuhr mitnimmt.');
+  await logInAsAdmin(page);
+  await page.goto('admin/submissions?type=article&state=proposed');
+  await expect(heading(page, 'Alle Beiträge')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Exportieren' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Beiträge exportieren' });
+  await expect(dialog).toContainText('Artikel, Vorgeschlagen');
+  await expectNoAxeViolations(page);
+  // The radio group takes the arrow keys; Tab leads on to the buttons.
+  await dialog.getByRole('radio', { name: /JSON Lines/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: /CSV/ })).toBeChecked();
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Herunterladen' }).focus();
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^einwurf-entries-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(dialog.getByRole('status').filter({ hasText: /exportiert/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^\uFEFFid,type,state,title,created_at,updated_at,published_at,/);
+  const line = text.split('\r\n').find((row) => row.startsWith(`${id},`));
+  expect(line).toContain(",article,proposed,'=Export-Probe,");
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
