@@ -100,6 +100,12 @@ const ROUTES: Route[] = [
     request: async (t) => ({ method: 'GET', url: `${await entryUrl(t)}/events` }),
   },
   {
+    name: 'GET admin/collection/export',
+    adminOnly: true,
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/collection/export?format=csv' }),
+  },
+  {
     name: 'GET admin/users',
     adminOnly: true,
     success: 200,
@@ -263,6 +269,7 @@ describe.each(testDatabases())('every admin route for every role on $name', (tar
       '/api/v1/admin/config/cpts',
       '/api/v1/admin/config/healthmetric',
       '/api/v1/admin/collection/entries',
+      '/api/v1/admin/collection/export',
       '/api/v1/admin/collection/entry/{id}',
       '/api/v1/admin/collection/entry/{id}/comments',
       '/api/v1/admin/collection/entry/{id}/comments/schema.json',
