@@ -31,7 +31,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       schema: {
         tags: ['moderation'],
         summary: 'Download entries as JSON Lines or CSV, filtered like the submissions list (admins only)',
-        description: `format=jsonl (default) or csv; type=<type>; state=<state> (one of ${ENTRY_STATES.join(', ')}; deleted entries only with state=deleted). Streamed oldest change first, one entry per line: id, type, state, title, created_at, updated_at, published_at (ISO UTC or null) and data, the type's fields; never the password hash. CSV has a header row (id … published_at, then the fields of the selected type or of all types), nested values as JSON, and text starting with = + - @ tab or CR prefixed with ' so spreadsheets do not run it. The ${EXPORT_COUNT_HEADER} header says how many entries are about to come. A bad parameter answers 400 naming it.`,
+        description: `format=jsonl (default) or csv; type=<type>; state=<state> (one of ${ENTRY_STATES.join(', ')}; deleted entries only with state=deleted). Streamed oldest change first, one entry per line: id, type, state, title, created_at, updated_at, published_at (ISO UTC or null) and data, the type's fields; never the password hash. CSV has a header row (id … published_at, then the fields of the selected type or of all types), nested values as JSON, and the title and field texts starting with = + - @ tab or CR prefixed with ' so spreadsheets do not run them. The ${EXPORT_COUNT_HEADER} header says how many entries are about to come. A bad parameter answers 400 naming it.`,
         querystring: EntryExportQuerySchema,
         response: {
           200: {
