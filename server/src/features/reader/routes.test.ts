@@ -70,6 +70,32 @@ describe.each(testDatabases())("the reader's page on $name", (target) => {
     expect(parse(missing.body).document.querySelector('h1')?.textContent).toBe('Page not found');
   });
 
+  it('has no page for a publication scheduled for later until its time', async () => {
+    let clock = Date.now() + 60_000;
+    const scheduled = await createTestApp(target, {}, { now: () => clock });
+    try {
+      await scheduled.loginAs('admin');
+      const entry = await insertTestEntry(scheduled.database.db, { state: 'proposed', title: 'Sperrfrist' });
+      const publishAt = clock + 3_600_000;
+      const put = await scheduled.request({
+        method: 'PUT',
+        url: `/api/v1/admin/collection/entry/${entry.data.id}`,
+        payload: {
+          data: { ...entry.data, state: 'published', publish_at: new Date(publishAt).toISOString() },
+        },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const page = () => scheduled.app.inject({ method: 'GET', url: `/read/${entry.data.id}` });
+      expect((await page()).statusCode).toBe(404);
+      clock = publishAt;
+      const shown = await page();
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toContain('Sperrfrist');
+    } finally {
+      await scheduled.close();
+    }
+  });
+
   it('shows title, lead, cover, body, attachments and labelled fields, never a private field', async () => {
     const entry = await publishedArticle();
     const response = await read(`/read/${entry.data.id}`);
