@@ -7,7 +7,8 @@
 // screen shows every entry type's `content` field with the Markdown editor, whose chunk it imports
 // dynamically as soon as the form renders. Chunks loaded only on the author's action are not counted:
 // the date fields' calendar (forms/widgets/date-calendar.tsx, on opening or pointing at a date field)
-// and the preview's Markdown renderer. The proof-of-work worker is a file of its own.
+// and the preview's renderer (the reader's article with its Markdown pipeline). The proof-of-work
+// worker is a file of its own.
 //
 // `node scripts/bundle-budget.mjs [dist]` prints the report; the web build prints it after writing
 // (bundleBudgetReport in web/vite.config.ts); web/src/app/bundle-budget.test.ts fails past a budget.

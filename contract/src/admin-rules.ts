@@ -13,6 +13,8 @@ export const ENTRY_FILTER_FIELDS = ['type', 'state'] as const;
 export const ENTRY_SORT_DEFAULT = 'updated_at:desc';
 /** The dashboard lists at most this many proposals, the oldest first. */
 export const DASHBOARD_PROPOSALS_MAX = 100;
+/** The dashboard lists at most this many scheduled publications, the soonest first. */
+export const DASHBOARD_SCHEDULED_MAX = 100;
 /** The dashboard timeline shows this many of the latest events across all entries. */
 export const DASHBOARD_TIMELINE_SIZE = 50;
 
@@ -25,3 +27,9 @@ export const HEALTH_PROBLEMS = [
   'error_rate_high',
 ] as const;
 export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
+
+/** The formats `GET admin/collection/export` and `einwurf export` write: JSON Lines or CSV. */
+export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The header `GET admin/collection/export` names the number of entries it is about to send in. */
+export const EXPORT_COUNT_HEADER = 'x-total-count';

@@ -23,6 +23,16 @@ export const EntryListQuerySchema = Type.Object({
 });
 export type EntryListQuery = Type.Static<typeof EntryListQuerySchema>;
 
+/** The query of `GET admin/collection/export`; the server checks each value and names a bad one. */
+export const EntryExportQuerySchema = Type.Object({
+  format: Type.Optional(Type.String({ description: 'jsonl (default) or csv' })),
+  type: Type.Optional(Type.String({ description: 'only entries of this type' })),
+  state: Type.Optional(
+    Type.String({ description: 'only entries in this state (deleted ones only with state=deleted)' }),
+  ),
+});
+export type EntryExportQuery = Type.Static<typeof EntryExportQuerySchema>;
+
 export const PaginationSchema = Type.Object({
   current_page: Type.Integer(),
   page_size: Type.Integer(),
@@ -53,6 +63,9 @@ export const EntryListItemSchema = Type.Object({
   state: EntryStateSchema,
   created_at: IsoDate,
   updated_at: IsoDate,
+  publish_at: Type.Union([IsoDate, Type.Null()], {
+    description: 'while published: when readers see it from (in the future while scheduled)',
+  }),
   snippet: Type.Optional(Type.Array(SnippetPartSchema)),
 });
 export type EntryListItem = Type.Static<typeof EntryListItemSchema>;
@@ -64,20 +77,33 @@ export const EntryListSchema = Type.Object({
 });
 export type EntryList = Type.Static<typeof EntryListSchema>;
 
-/** `PUT admin/collection/entry/{id}`: the entry as GET answered it, optionally with a new state. */
+/**
+ * `PUT admin/collection/entry/{id}`: the entry as GET answered it, optionally with a new state and,
+ * for a published entry, the time readers see it from (`publish_at`).
+ */
 export const ModerationEntryUpdateSchema = Type.Object({
   meta: Type.Optional(Type.Unknown()),
   data: Type.Object(
     {
       revision: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
       state: Type.Optional(EntryStateSchema),
+      publish_at: Type.Optional(
+        Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+          description:
+            'with state published: an ISO UTC date-time in the future schedules the publication (again, while it is scheduled); null publishes now; absent, or as GET answered it, keeps the time',
+        }),
+      ),
     },
     { additionalProperties: true },
   ),
 });
 export type ModerationEntryUpdate = {
   meta?: unknown;
-  data: { revision: number; state?: Type.Static<typeof EntryStateSchema> } & Record<string, unknown>;
+  data: {
+    revision: number;
+    state?: Type.Static<typeof EntryStateSchema>;
+    publish_at?: string | null;
+  } & Record<string, unknown>;
 };
 
 export const LatestCommentSchema = Type.Object({
@@ -108,12 +134,29 @@ export const TimelineItemSchema = Type.Object({
   from_state: Type.Union([EntryStateSchema, Type.Null()]),
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
   created_at: IsoDate,
+  publish_at: Type.Union([IsoDate, Type.Null()]),
 });
 export type TimelineItem = Type.Static<typeof TimelineItemSchema>;
 
-/** `GET admin/dashboard`: proposals (oldest update first) and the latest events, newest first. */
+/** A published entry whose publication time is still to come. */
+export const ScheduledEntrySchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  title: Type.String(),
+  publish_at: IsoDate,
+});
+export type ScheduledEntry = Type.Static<typeof ScheduledEntrySchema>;
+
+/**
+ * `GET admin/dashboard`: proposals (oldest update first), scheduled publications (soonest first)
+ * and the latest events, newest first.
+ */
 export const DashboardSchema = Type.Object({
-  data: Type.Object({ proposals: Type.Array(ProposalSchema), timeline: Type.Array(TimelineItemSchema) }),
+  data: Type.Object({
+    proposals: Type.Array(ProposalSchema),
+    scheduled: Type.Array(ScheduledEntrySchema),
+    timeline: Type.Array(TimelineItemSchema),
+  }),
 });
 export type Dashboard = Type.Static<typeof DashboardSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_SCHEMA, COMMENT_UI_SCHEMA, ENTRY_ID_PATTERN } from './entries.ts';
+import { COMMENT_SCHEMA, COMMENT_UI_SCHEMA, ENTRY_ID_PATTERN, isScheduled } from './entries.ts';
 import { checkUiSchema } from './forms/ui-schema.ts';
 import { createEntryValidator } from './forms/validator.ts';
 
@@ -27,5 +27,15 @@ describe('entry ids', () => {
     expect(pattern.test('AAAAAAAAAAAAAAAAAAAAAA')).toBe(true);
     expect(pattern.test('AAAAAAAAAAAAAAAAAAAAA')).toBe(false);
     expect(pattern.test('AAAAAAAAAAAAAAAAAAAAA/')).toBe(false);
+  });
+});
+
+describe('scheduled publication', () => {
+  const now = Date.parse('2026-11-23T18:00:00Z');
+  it('is a published entry whose publish_at is still to come, not a state of its own', () => {
+    expect(isScheduled({ state: 'published', publish_at: '2026-11-23T18:00:01Z' }, now)).toBe(true);
+    expect(isScheduled({ state: 'published', publish_at: '2026-11-23T18:00:00Z' }, now)).toBe(false);
+    expect(isScheduled({ state: 'published', publish_at: null }, now)).toBe(false);
+    expect(isScheduled({ state: 'proposed', publish_at: '2030-01-01T00:00:00Z' }, now)).toBe(false);
   });
 });

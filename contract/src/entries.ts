@@ -32,6 +32,10 @@ export const EntryDataSchema = Type.Object(
     updated_at: Type.String({ format: 'date-time' }),
     revision: Type.Integer({ minimum: 1 }),
     content: Type.String(),
+    publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'when readers see the entry from: set while it is published, in the future while its publication is scheduled; null otherwise',
+    }),
   },
   { additionalProperties: true },
 );
@@ -69,6 +73,7 @@ export const EntryEventSchema = Type.Object({
   from_state: Type.Union([EntryStateSchema, Type.Null()]),
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
+  publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 /** `GET anon/{id}/events`: the entry's timeline, oldest first. */
 export const EntryEventListSchema = Type.Object({ data: Type.Array(EntryEventSchema) });

@@ -1,5 +1,5 @@
 import type { UiSchema } from './forms/ui-schema.ts';
-import type { EntryState } from './lifecycle.ts';
+import { isPublicState, type EntryState } from './lifecycle.ts';
 
 // The entries' states, events and comment rules without their TypeBox schemas (entries.ts), so the
 // web app's screens carry no TypeBox.
@@ -8,8 +8,19 @@ export * from './lifecycle.ts';
 
 /** The licence every entry is published under, named in each entry's meta. */
 export const ENTRY_LICENCE = 'CC BY-SA 4.0';
-/** Fields of `data` the server owns: an author's PUT cannot change them. */
-export const ENTRY_SYSTEM_FIELDS = ['id', 'type', 'state', 'created_at', 'updated_at', 'revision'] as const;
+/**
+ * Fields of `data` the server owns: an author's PUT cannot change them. `publish_at` is set by
+ * moderation's PUT alone, beside the fields (see ModerationEntryUpdate).
+ */
+export const ENTRY_SYSTEM_FIELDS = [
+  'id',
+  'type',
+  'state',
+  'created_at',
+  'updated_at',
+  'revision',
+  'publish_at',
+] as const;
 /** An entry id: 128 random bits or more, base64url (the permalink carries it). */
 export const ENTRY_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
 
@@ -34,7 +45,25 @@ export type EntryEvent = {
   from_state: EntryState | null;
   to_state: EntryState | null;
   created_at: string;
+  /**
+   * The publication time the change set, when it scheduled a publication or gave a scheduled one a
+   * new time (later than `created_at` while scheduled, equal when it published at once); else null.
+   */
+  publish_at: string | null;
 };
+
+/**
+ * Whether a published entry is still waiting for its publication time: readers see it from
+ * `publish_at` on (DESIGN, wave 2: scheduled publication is `published` with a future `publish_at`,
+ * not a state of its own).
+ */
+export function isScheduled(
+  entry: { state: EntryState; publish_at?: string | null | undefined },
+  now: number = Date.now(),
+): boolean {
+  if (!isPublicState(entry.state) || typeof entry.publish_at !== 'string') return false;
+  return Date.parse(entry.publish_at) > now;
+}
 
 export const COMMENT_ORIGINS = ['moderation', 'contributor'] as const;
 export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];

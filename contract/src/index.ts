@@ -7,6 +7,8 @@
 // measures the result).
 export * from './errors.ts';
 export * from './limits.ts';
+export * from './localize.ts';
+export * from './file-names.ts';
 export * from './auth.ts';
 export * from './content-types.ts';
 export * from './forms/index.ts';
@@ -16,3 +18,4 @@ export * from './passwords.ts';
 export * from './admin.ts';
 export * from './files.ts';
 export * from './public.ts';
+export * from './webhooks.ts';

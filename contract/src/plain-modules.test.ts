@@ -14,9 +14,13 @@ const PLAIN_MODULES = [
   'lifecycle.ts',
   'admin-rules.ts',
   'public-rules.ts',
+  'webhook-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',
+  'localize.ts',
+  'file-names.ts',
+  'reader/render-entry.ts',
 ];
 const HEAVY = /^(typebox|ajv|ajv-formats)(\/|$)/;
 const here = dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,7 @@ export const PublicEntryListQuerySchema = Type.Object({
   updated_since: Type.Optional(
     Type.String({
       description:
-        'ISO date-time: only entries updated since then, and meta.removed lists the ids of entries that left publication since then',
+        'ISO date-time: only entries updated since then (or whose scheduled publication time came since), and meta.removed lists the ids of entries that left publication since then',
     }),
   ),
 });

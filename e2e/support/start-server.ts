@@ -16,5 +16,7 @@ Object.assign(process.env, {
   // A light challenge keeps each created entry to a blink; the solver itself is measured in bench/.
   EINWURF_POW_DIFFICULTY: process.env.EINWURF_POW_DIFFICULTY ?? '8',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // The webhook journey's receiver listens on 127.0.0.1, which the server refuses by default.
+  EINWURF_WEBHOOK_ALLOW_PRIVATE: 'true',
 });
 await import('../../server/src/main.ts');

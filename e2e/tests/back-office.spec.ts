@@ -321,3 +321,71 @@ test('a moderator account made by the admin logs in and cannot open the accounts
   await expect(heading(page, 'Konten')).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/admin\/users$/);
 });
+
+test('a moderator schedules a publication: readers do not see it yet, the dashboard and the entry say when', async ({
+  page,
+  request,
+}) => {
+  const title = `Unter Sperrfrist ${Date.now()}`;
+  const id = await proposeArticle(title, 'Die Mitteilung erscheint erst morgen.');
+  await logInAsAdmin(page);
+  await page.goto(`moderate/article/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(title);
+
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+  await dialog.getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }).check();
+  await dialog.getByLabel('Zeitpunkt: Uhrzeit (UTC)').fill('06:45');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Einplanen' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Die Veröffentlichung ist für .* 06:45 UTC geplant\./ }),
+  ).toBeVisible();
+  await expect(page.getByText('Geplant', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zeitpunkt ändern' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Readers do not see it before its time.
+  const publicUrl = new URL(`/api/v1/public/entries/${id}`, E2E_BASE_URL).href;
+  expect((await request.get(publicUrl)).status()).toBe(404);
+
+  await page.goto('admin');
+  const scheduled = page.getByRole('region', { name: 'Geplante Veröffentlichungen' });
+  await expect(scheduled.getByRole('listitem').filter({ hasText: title })).toContainText(
+    /Erscheint am: .* 06:45 UTC/,
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('an admin exports the filtered submissions as CSV by keyboard, with the progress shown', async ({
+  page,
+}) => {
+  const id = await proposeArticle('=Export-Probe', 'Ein Beitrag, den die Ausfuhr mitnimmt.');
+  await logInAsAdmin(page);
+  await page.goto('admin/submissions?type=article&state=proposed');
+  await expect(heading(page, 'Alle Beiträge')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Exportieren' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Beiträge exportieren' });
+  await expect(dialog).toContainText('Artikel, Vorgeschlagen');
+  await expectNoAxeViolations(page);
+  // The radio group takes the arrow keys; Tab leads on to the buttons.
+  await dialog.getByRole('radio', { name: /JSON Lines/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: /CSV/ })).toBeChecked();
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Herunterladen' }).focus();
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^einwurf-entries-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(dialog.getByRole('status').filter({ hasText: /exportiert/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^\uFEFFid,type,state,title,created_at,updated_at,published_at,/);
+  const line = text.split('\r\n').find((row) => row.startsWith(`${id},`));
+  expect(line).toContain(",article,proposed,'=Export-Probe,");
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

@@ -2,18 +2,20 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@einwurf/contract';
 import type { AppConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import type { Database } from './db/types.ts';
+import type { Clock } from './time.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentTypeRoutes } from './features/content-types/routes.ts';
 import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
 import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { authorEntryRoutes } from './features/entries/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
@@ -26,13 +28,29 @@ import {
   type SpentTokenStore,
 } from './features/pow/spent-tokens.ts';
 import { publicRoutes } from './features/public/routes.ts';
+import {
+  databaseSecrets,
+  fixedSecrets,
+  SECRET_REFRESH_MS,
+  type SecretRing,
+} from './features/secrets/service.ts';
+import { readerRoutes } from './features/reader/routes.ts';
+import type { OutboxConsumer } from './features/outbox/service.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import { createWebhookSender } from './features/webhooks/sender.ts';
+import { createWebhookConsumer } from './features/webhooks/service.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
+import outbox from './plugins/outbox.ts';
+import { publicEntryUrl } from './plugins/public-reads.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
+import storableText from './plugins/storable-text.ts';
+import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
+import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -41,6 +59,10 @@ declare module 'fastify' {
     db: Kysely<Database>;
     limiter: RateLimiter;
     storage: FileStorage;
+    /** The secret that signs CSRF tokens and challenges, and those that still verify. */
+    secrets: SecretRing;
+    /** The app's clock (epoch ms): what is visible when, and the time of changes. Tests move it. */
+    now: Clock;
   }
 }
 
@@ -56,8 +78,12 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Extra routes under /api/v1, registered with the others (tests add protected probes here). */
   apiPlugins?: FastifyPluginAsync[];
+  /** The signing secrets; otherwise EINWURF_SECRET, else the database's. */
+  secrets?: SecretRing;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock scheduled publications are held to; Date.now unless a test moves time. */
+  now?: Clock;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -120,6 +146,20 @@ function createStorageFor(config: AppConfig, db: Kysely<Database>): FileStorage 
   }
 }
 
+/**
+ * What the log keeps of a request: method, URL, host; the client's address and port only when the
+ * operator turns EINWURF_LOG_CLIENT_ADDRESS on (contributors are anonymous). Rate limits keep
+ * addresses only in memory or Redis, for their window.
+ */
+function requestSerializer(withAddress: boolean) {
+  return (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    ...(withAddress ? { remoteAddress: request.ip, remotePort: request.socket.remotePort } : {}),
+  });
+}
+
 /** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
@@ -127,6 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { req: requestSerializer(config.logClientAddress) },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -143,20 +184,34 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const limiter =
     deps.limiter ??
     (config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, undefined, config.redisTimeouts)
+      ? createRedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`, config.redisTimeouts)
       : createMemoryRateLimiter());
   const ownsSpentTokens = deps.spentTokens === undefined;
   const spentTokens =
     deps.spentTokens ??
     (config.redisUrl
-      ? createRedisSpentTokenStore(config.redisUrl, undefined, config.redisTimeouts)
+      ? createRedisSpentTokenStore(config.redisUrl, `${config.redisPrefix}pow:`, config.redisTimeouts)
       : createDatabaseSpentTokenStore(db));
   const storage = deps.storage ?? createStorageFor(config, db);
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
+  app.decorate('now', deps.now ?? Date.now);
+  // The signing secret: EINWURF_SECRET, else the one every instance keeps in the database.
+  const secrets =
+    deps.secrets ??
+    (config.secret !== undefined
+      ? fixedSecrets(config.secret, config.previousSecret)
+      : await databaseSecrets(db, { dataDir: config.dataDir }));
+  app.decorate('secrets', secrets);
+  // A rotation by another instance or the CLI reaches this one within half a minute.
+  const refreshSecrets = setInterval(() => {
+    secrets.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'secrets not refreshed'));
+  }, SECRET_REFRESH_MS);
+  refreshSecrets.unref();
   app.addHook('onClose', async () => {
+    clearInterval(refreshSecrets);
     if (ownsLimiter) await limiter.close();
     if (ownsSpentTokens) await spentTokens.close();
     if (ownsDb) await db.destroy();
@@ -174,6 +229,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(errorHandler);
+  closeConnectionsWhenClosing(app);
+  await app.register(storableText);
+  await app.register(unreadBodies);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.
@@ -181,10 +239,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCookie);
-  await app.register(csrf, { secret: config.secret });
+  await app.register(csrf, { secrets });
   await app.register(sessions, { db });
   await app.register(metrics);
   await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
+  const webhookSender = () =>
+    createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
+  const pingSender = webhookSender();
+  app.addHook('onClose', () => pingSender.close());
+  const consumers: OutboxConsumer[] = [
+    createWebhookConsumer({
+      db,
+      sender: webhookSender(),
+      retryScheduleMs: config.webhookRetryScheduleMs,
+      disableAfterMs: config.webhookDisableAfterMs,
+      timeoutMs: config.webhookTimeoutMs,
+      // Without a known public address there is no absolute URL to send; the id is in the data.
+      entryUrl: (id) =>
+        config.publicUrl !== undefined || config.publicEntryUrl !== undefined
+          ? publicEntryUrl(config, config.publicUrl ?? '', id)
+          : undefined,
+      log: app.log,
+    }),
+  ];
+  await app.register(outbox, { db, consumers, pollMs: config.outboxPollMs });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -204,7 +282,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(dashboardRoutes);
       await api.register(moderationEntryRoutes, { contentTypes });
       await api.register(moderationCommentRoutes);
+      await api.register(exportRoutes, { contentTypes });
       await api.register(userRoutes);
+      await api.register(webhookRoutes, { sender: pingSender });
       await api.register(healthMetricRoutes);
       await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
@@ -212,6 +292,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     { prefix: API_BASE },
   );
+  await app.register(readerRoutes, { contentTypes });
   await app.register(healthRoutes, { spentTokens });
   await app.register(webApp, { webDist: config.webDist });
 

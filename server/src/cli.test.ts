@@ -1,14 +1,19 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryState } from '@einwurf/contract';
 import { runCli, type CliIo } from './cli.ts';
 import { createDatabase } from './db/database.ts';
 import { verifyCredentials } from './features/users/service.ts';
 import { parseDatabaseUrl } from './config.ts';
+import type { ExportedEntry } from './features/export/service.ts';
+import { testDatabases, type TestDatabaseHandle } from './test/db.ts';
+import { insertTestEntry } from './test/entries.ts';
 
 function io(env: Record<string, string>, answers?: string[]): CliIo & { stdout: string; stderr: string } {
   const result = {
@@ -128,5 +133,103 @@ describe('einwurf CLI', () => {
       ['Gene', 'mod'],
       ['Typist', 'mod'],
     ]);
+  });
+});
+
+describe.each(testDatabases())('einwurf export on $name', (target) => {
+  let database: TestDatabaseHandle;
+  let env: Record<string, string>;
+  let dir: string;
+  const ids: Record<string, string> = {};
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as ExportedEntry);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-cli-export-'));
+    database = await target.create();
+    env = { DATABASE_URL: database.url };
+    const add = async (key: string, type: string, state: EntryState, title: string) => {
+      ids[key] = (await insertTestEntry(database.db, { type, state, title })).data.id;
+    };
+    await add('draft', 'article', 'draft', 'Entwurf');
+    await add('published', 'article', 'published', '=1+1');
+    await add('event', 'event', 'published', 'Konzert');
+    await add('deleted', 'event', 'deleted', 'Gelöscht');
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes JSON Lines to standard output by default, never the password hash', async () => {
+    const out = io(env);
+    expect(await runCli(['export'], out)).toBe(0);
+    expect(out.stdout).not.toMatch(/password|not a hash/);
+    const exported = lines(out.stdout);
+    expect(exported.map((line) => line.id).sort()).toEqual(
+      [ids['draft'], ids['published'], ids['event']].sort(),
+    );
+    expect(exported.find((line) => line.id === ids['event'])).toMatchObject({
+      type: 'event',
+      state: 'published',
+      title: 'Konzert',
+      data: { location: 'Kulturhaus' },
+    });
+  });
+
+  it('filters by type and state', async () => {
+    const run = async (argv: string[]) => {
+      const out = io(env);
+      expect(await runCli(['export', ...argv], out)).toBe(0);
+      return lines(out.stdout).map((line) => line.id);
+    };
+    expect(await run(['--type', 'event'])).toEqual([ids['event']]);
+    expect((await run(['--state', 'published'])).sort()).toEqual([ids['published'], ids['event']].sort());
+    expect(await run(['--state', 'deleted'])).toEqual([ids['deleted']]);
+  });
+
+  it('writes CSV to a file from a real process', async () => {
+    const file = path.join(dir, 'entries.csv');
+    const bin = fileURLToPath(new URL('../bin/einwurf.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [bin, 'export', '--format', 'csv', '--type', 'article', '--output', file],
+      { env: { ...process.env, ...env }, timeout: 30_000 },
+    );
+    expect(stdout).toBe('');
+    const records = parseCsv(await readFile(file, 'utf8'), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(records.map((record) => record['id']).sort()).toEqual([ids['draft'], ids['published']].sort());
+    expect(records.find((record) => record['id'] === ids['published'])!['title']).toBe("'=1+1");
+  });
+
+  it('pipes JSON Lines from a real process', async () => {
+    const bin = fileURLToPath(new URL('../bin/einwurf.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'export', '--state', 'draft'], {
+      env: { ...process.env, ...env },
+      timeout: 30_000,
+    });
+    expect(lines(stdout).map((line) => line.id)).toEqual([ids['draft']]);
+  });
+
+  it('refuses a bad flag with a clear message and exit code 1', async () => {
+    const cases: [string[], RegExp][] = [
+      [['export', '--format', 'xml'], /Allowed choices are jsonl, csv/],
+      [['export', '--type', 'nosuchtype'], /type: there is no type "nosuchtype"/],
+      [['export', '--state', 'gone'], /state: must be one of/],
+      [['export', '--frobnicate'], /unknown option '--frobnicate'/],
+      [['export', '--output', path.join(dir, 'missing', 'dir', 'x.jsonl')], /ENOENT/],
+    ];
+    for (const [argv, message] of cases) {
+      const out = io(env);
+      expect(await runCli(argv, out), argv.join(' ')).toBe(1);
+      expect(out.stderr, argv.join(' ')).toMatch(message);
+      expect(out.stdout, argv.join(' ')).toBe('');
+    }
   });
 });

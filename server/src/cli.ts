@@ -1,14 +1,19 @@
+import { createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Command, CommanderError, Option } from 'commander';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_ROLES } from '@einwurf/contract';
+import { ACCOUNT_ROLES, ENTRY_STATES, EXPORT_FORMATS } from '@einwurf/contract';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/types.ts';
 import { AppError } from './errors.ts';
 import { loadContentTypes } from './features/content-types/service.ts';
+import { exportEntries, parseExportOptions } from './features/export/service.ts';
 import { seedEntries } from './features/seed/service.ts';
+import { rotateSigningSecret } from './features/secrets/service.ts';
 import { generatePassword } from './features/users/passwords.ts';
 import { assertValidPassword, createUser, listUsers, setPassword } from './features/users/service.ts';
 import { boxed, table } from './text.ts';
@@ -20,6 +25,8 @@ export type CliIo = {
   env: Env;
   out(text: string): void;
   err(text: string): void;
+  /** Standard output as a stream, for output too large to hand over as text; `out` when absent. */
+  outStream?: Writable;
   /** Asks for a secret without echoing it; undefined when there is no terminal to ask on. */
   askSecret: ((question: string) => Promise<string>) | undefined;
 };
@@ -115,6 +122,39 @@ export async function seedCommand(
   );
 }
 
+/** The stream `out` writes to, for commands that stream; waits for the terminal to drain. */
+function outputStream(io: CliIo): Writable {
+  return (
+    io.outStream ??
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        io.out(chunk.toString('utf8'));
+        callback();
+      },
+    })
+  );
+}
+
+/**
+ * `einwurf export`: entries as JSON Lines (default) or CSV to standard output or a file, with the
+ * API's filters and the same streaming service, so a million entries never sit in memory.
+ */
+export async function exportCommand(
+  db: Kysely<Database>,
+  io: CliIo,
+  options: { format?: string; type?: string; state?: string; output?: string; contentTypesDir: string },
+): Promise<void> {
+  const contentTypes = await loadContentTypes(options.contentTypesDir);
+  const exportOptions = parseExportOptions(contentTypes, options);
+  const entries = exportEntries(db, contentTypes, exportOptions);
+  if (options.output === undefined) {
+    // Standard output stays open: it belongs to the process, not to this command.
+    await pipeline(entries, outputStream(io), { end: false });
+    return;
+  }
+  await pipeline(entries, createWriteStream(options.output));
+}
+
 function describeError(error: unknown): string {
   if (error instanceof AppError) {
     const fields = error.fields?.map((f) => f.field).join(', ');
@@ -183,6 +223,38 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       ),
     );
 
+  program
+    .command('secret')
+    .description('the signing secret kept in the database')
+    .command('rotate')
+    .description(
+      'replace it with a new one; the old one keeps verifying until the next rotation, instances pick it up within 30 s',
+    )
+    .action(() =>
+      withDb(async (d) => {
+        if (loadConfig(io.env).secret !== undefined) {
+          throw new CliError(
+            'EINWURF_SECRET is set: rotate it by setting a new EINWURF_SECRET and the old one as EINWURF_SECRET_PREVIOUS',
+          );
+        }
+        await rotateSigningSecret(d);
+        io.out('rotated the signing secret; the previous one still verifies until the next rotation\n');
+      }),
+    );
+
+  program
+    .command('export')
+    .description('write entries as JSON Lines (default) or CSV to standard output or a file')
+    .addOption(new Option('--format <format>', 'jsonl or csv').choices(EXPORT_FORMATS).default('jsonl'))
+    .option('--type <type>', 'only entries of this type')
+    .option('--state <state>', `only entries in this state (${ENTRY_STATES.join(', ')})`)
+    .option('--output <file>', 'write to this file instead of standard output')
+    .action((options: { format: string; type?: string; state?: string; output?: string }) =>
+      withDb((d) =>
+        exportCommand(d, io, { ...options, contentTypesDir: loadConfig(io.env).contentTypesDir }),
+      ),
+    );
+
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -214,6 +286,7 @@ export async function main(argv: string[]): Promise<number> {
     env: process.env,
     out: (s) => process.stdout.write(s),
     err: (s) => process.stderr.write(s),
+    outStream: process.stdout,
     askSecret: process.stdin.isTTY && process.stdout.isTTY ? askSecretOnTerminal : undefined,
   });
 }

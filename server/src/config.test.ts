@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', path: '/srv/einwurf/data/einwurf.sqlite' },
       fileStorage: 'disk',
       redisUrl: undefined,
+      redisPrefix: 'einwurf:',
       adminUsername: 'admin',
       adminPassword: undefined,
       secret: undefined,
@@ -22,10 +23,13 @@ describe('loadConfig', () => {
       powRate: 30,
       authorSessionTtl: 14_400,
       retentionDays: 30,
+      shutdownGrace: 10,
       maxFileSize: 10_000_000,
+      maxImagePixels: 40_000_000,
       allowedExtensions: [...DEFAULT_ALLOWED_EXTENSIONS],
       sessionTtl: 28_800,
       trustProxy: false,
+      logClientAddress: false,
       publicUrl: undefined,
       publicEntryUrl: undefined,
       logLevel: 'info',
@@ -59,6 +63,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ EINWURF_PUBLIC_ENTRY_URL: template }).publicEntryUrl).toBe(template);
   });
 
+  it('reads the webhook settings as durations, with the Standard Webhooks schedule by default', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      webhookAllowPrivate: false,
+      webhookTimeoutMs: 10_000,
+      webhookDisableAfterMs: 5 * 86_400_000,
+      outboxPollMs: 1000,
+    });
+    expect(defaults.webhookRetryScheduleMs).toEqual([
+      5000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
+    const set = loadConfig({
+      EINWURF_WEBHOOK_ALLOW_PRIVATE: 'true',
+      EINWURF_WEBHOOK_TIMEOUT: '2.5s',
+      EINWURF_WEBHOOK_DISABLE_AFTER: '12h',
+      EINWURF_WEBHOOK_RETRY_SCHEDULE: '500ms, 1m,30',
+      EINWURF_OUTBOX_POLL_INTERVAL: '250ms',
+    });
+    expect(set).toMatchObject({
+      webhookAllowPrivate: true,
+      webhookTimeoutMs: 2500,
+      webhookDisableAfterMs: 43_200_000,
+      outboxPollMs: 250,
+    });
+    expect(set.webhookRetryScheduleMs).toEqual([500, 60_000, 30_000]);
+  });
+
   it('normalises the extension list', () => {
     const config = loadConfig({ EINWURF_ALLOWED_EXTENSIONS: ' .PNG, pdf ,png,' });
     expect(config.allowedExtensions).toEqual(['png', 'pdf']);
@@ -70,10 +101,12 @@ describe('loadConfig', () => {
     ['EINWURF_POW_DIFFICULTY', '0', /EINWURF_POW_DIFFICULTY: must be between 1 and 63/],
     ['EINWURF_POW_DIFFICULTY', '64', /EINWURF_POW_DIFFICULTY/],
     ['EINWURF_MAX_FILE_SIZE', '-1', /EINWURF_MAX_FILE_SIZE/],
+    ['EINWURF_MAX_IMAGE_PIXELS', '0', /EINWURF_MAX_IMAGE_PIXELS/],
     ['EINWURF_SESSION_TTL', '1.5', /EINWURF_SESSION_TTL/],
     ['EINWURF_POW_RATE', '0', /EINWURF_POW_RATE: must be between 1/],
     ['EINWURF_AUTHOR_SESSION_TTL', '10', /EINWURF_AUTHOR_SESSION_TTL/],
     ['EINWURF_RETENTION_DAYS', 'soon', /EINWURF_RETENTION_DAYS/],
+    ['EINWURF_SHUTDOWN_GRACE', '0', /EINWURF_SHUTDOWN_GRACE: must be between 1/],
     ['FILE_STORAGE', 'ftp', /FILE_STORAGE: must be one of disk, database, s3/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: must be one of/],
     ['EINWURF_TRUST_PROXY', 'maybe', /EINWURF_TRUST_PROXY: must be true or false/],
@@ -86,6 +119,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://h/d', /DATABASE_URL/],
     ['DATABASE_URL', 'sqlite:', /DATABASE_URL/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL/],
+    ['EINWURF_REDIS_PREFIX', 'my prefix:', /EINWURF_REDIS_PREFIX: must be/],
     ['EINWURF_DB_CONNECT_TIMEOUT', '3s', /EINWURF_DB_CONNECT_TIMEOUT: must be a whole number/],
     ['EINWURF_DB_CONNECT_TIMEOUT', '0', /EINWURF_DB_CONNECT_TIMEOUT: must be between 100/],
     ['EINWURF_DB_QUERY_TIMEOUT', '-5', /EINWURF_DB_QUERY_TIMEOUT/],
@@ -96,6 +130,12 @@ describe('loadConfig', () => {
     ['EINWURF_ADMIN_USERNAME', 'ad', /EINWURF_ADMIN_USERNAME/],
     ['EINWURF_ADMIN_PASSWORD', 'short', /EINWURF_ADMIN_PASSWORD/],
     ['EINWURF_SECRET', 'tiny', /EINWURF_SECRET/],
+    ['EINWURF_WEBHOOK_ALLOW_PRIVATE', 'sometimes', /EINWURF_WEBHOOK_ALLOW_PRIVATE: must be true or false/],
+    ['EINWURF_WEBHOOK_TIMEOUT', 'soon', /EINWURF_WEBHOOK_TIMEOUT: must be a duration/],
+    ['EINWURF_WEBHOOK_TIMEOUT', '10ms', /EINWURF_WEBHOOK_TIMEOUT: must be between/],
+    ['EINWURF_WEBHOOK_DISABLE_AFTER', '5 weeks', /EINWURF_WEBHOOK_DISABLE_AFTER/],
+    ['EINWURF_WEBHOOK_RETRY_SCHEDULE', '5s,,5m', /EINWURF_WEBHOOK_RETRY_SCHEDULE/],
+    ['EINWURF_OUTBOX_POLL_INTERVAL', '1ms', /EINWURF_OUTBOX_POLL_INTERVAL/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
@@ -145,7 +185,7 @@ describe('loadConfig', () => {
   it('builds a complete test config in one line', () => {
     const config = testConfig({ databaseUrl: ':memory:' });
     expect(config.database).toEqual({ dialect: 'sqlite', path: ':memory:' });
-    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.secret!.length).toBeGreaterThanOrEqual(32);
     expect(config.logLevel).toBe('silent');
   });
 });
@@ -156,24 +196,18 @@ describe('prepareDataDir', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates the secret once with mode 0600 and keeps it', async () => {
+  it('creates the data dir and writes no secret file (the secret lives in the database)', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
     const dataDir = path.join(dir, 'data');
-    const first = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
-    const file = path.join(dataDir, 'secret');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(Buffer.from(first.secret, 'base64url')).toHaveLength(32);
-    const second = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
-    expect(second.secret).toBe(first.secret);
-    expect((await readFile(file, 'utf8')).trim()).toBe(first.secret);
+    const config = await prepareDataDir(loadConfig({ EINWURF_DATA_DIR: dataDir }));
+    expect((await stat(dataDir)).isDirectory()).toBe(true);
+    expect(config.secret).toBeUndefined();
+    await expect(stat(path.join(dataDir, 'secret'))).rejects.toThrow();
   });
 
-  it('prefers EINWURF_SECRET and writes no file', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-config-'));
-    const config = await prepareDataDir(
-      loadConfig({ EINWURF_DATA_DIR: dir, EINWURF_SECRET: 'x'.repeat(32) }),
-    );
-    expect(config.secret).toBe('x'.repeat(32));
-    await expect(stat(path.join(dir, 'secret'))).rejects.toThrow();
+  it('reads EINWURF_SECRET and EINWURF_SECRET_PREVIOUS', () => {
+    const config = loadConfig({ EINWURF_SECRET: 'n'.repeat(32), EINWURF_SECRET_PREVIOUS: 'o'.repeat(32) });
+    expect(config).toMatchObject({ secret: 'n'.repeat(32), previousSecret: 'o'.repeat(32) });
+    expect(() => loadConfig({ EINWURF_SECRET_PREVIOUS: 'o'.repeat(32) })).toThrow(/EINWURF_SECRET_PREVIOUS/);
   });
 });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
@@ -50,14 +49,23 @@ export type Config = {
   readonly databaseTimeouts: DatabaseTimeouts;
   readonly redisUrl: string | undefined;
   readonly redisTimeouts: RedisTimeouts;
+  /** EINWURF_REDIS_PREFIX: the start of every Redis key, so that installations can share one Redis. */
+  readonly redisPrefix: string;
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
-  /** Undefined until `prepareDataDir` reads or creates `<dataDir>/secret`. */
+  /**
+   * EINWURF_SECRET: the signing secret (CSRF tokens, proof-of-work challenges); without it, the one
+   * generated once and kept in the database, which every instance sees.
+   */
   readonly secret: string | undefined;
+  /** EINWURF_SECRET_PREVIOUS: a secret EINWURF_SECRET replaced, which still verifies (a rotation). */
+  readonly previousSecret: string | undefined;
   readonly powDifficulty: number;
   /** Entry creations per minute above which the proof-of-work difficulty rises. */
   readonly powRate: number;
   readonly maxFileSize: number;
+  /** EINWURF_MAX_IMAGE_PIXELS: images with more pixels (width × height) are refused before decoding. */
+  readonly maxImagePixels: number;
   readonly allowedExtensions: readonly string[];
   /** Lifetime of a moderation session in seconds. */
   readonly sessionTtl: number;
@@ -65,7 +73,11 @@ export type Config = {
   readonly authorSessionTtl: number;
   /** Days a soft-deleted entry is kept before it is purged. */
   readonly retentionDays: number;
+  /** EINWURF_SHUTDOWN_GRACE: seconds running requests get to finish after SIGTERM before the exit. */
+  readonly shutdownGrace: number;
   readonly trustProxy: boolean;
+  /** EINWURF_LOG_CLIENT_ADDRESS: whether the request log records client addresses (off: anonymity). */
+  readonly logClientAddress: boolean;
   /**
    * The origin readers reach the server under (`https://example.org`), for absolute URLs in public
    * answers; without it, the request's own protocol and host.
@@ -77,13 +89,23 @@ export type Config = {
    * page this server renders at /read/{id}.
    */
   readonly publicEntryUrl: string | undefined;
+  /** EINWURF_WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be on loopback, private and link-local addresses. */
+  readonly webhookAllowPrivate: boolean;
+  /** EINWURF_WEBHOOK_TIMEOUT: the longest one webhook attempt may take, in ms. */
+  readonly webhookTimeoutMs: number;
+  /** EINWURF_WEBHOOK_DISABLE_AFTER: an endpoint failing this long (ms) without a success is disabled. */
+  readonly webhookDisableAfterMs: number;
+  /** EINWURF_WEBHOOK_RETRY_SCHEDULE: the waits (ms) before each retry of a failed delivery. */
+  readonly webhookRetryScheduleMs: readonly number[];
+  /** EINWURF_OUTBOX_POLL_INTERVAL: how often (ms) the outbox worker looks for due work. */
+  readonly outboxPollMs: number;
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly contentTypesDir: string;
 };
 
 /** A config whose secret is known: what the app runs with. */
-export type AppConfig = Config & { readonly secret: string };
+export type AppConfig = Config;
 
 export class ConfigError extends Error {
   constructor(
@@ -216,6 +238,39 @@ function s3Settings(env: Env): S3Settings {
   });
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as `500ms`, `10s`, `5m`, `2h`, `5d` (a bare number is seconds), in ms. */
+function parseDuration(name: string, raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(name, `must be a duration such as 10s, 5m, 2h or 5d, got "${raw}"`);
+  return Math.round(Number(match[1]) * DURATION_UNITS[(match[2] ?? 's').toLowerCase()]!);
+}
+
+function duration(env: Env, name: string, fallbackMs: number, minMs: number, maxMs: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallbackMs;
+  const value = parseDuration(name, raw);
+  if (value < minMs || value > maxMs) {
+    throw new ConfigError(name, `must be between ${minMs} ms and ${maxMs} ms, got "${raw}"`);
+  }
+  return value;
+}
+
+/** The Standard Webhooks retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze(
+  ['5s', '5m', '30m', '2h', '5h', '10h', '10h'].map((d) => parseDuration('default', d)),
+);
+
+function retrySchedule(env: Env): readonly number[] {
+  const name = 'EINWURF_WEBHOOK_RETRY_SCHEDULE';
+  const raw = read(env, name);
+  if (raw === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS;
+  const waits = raw.split(',').map((part) => parseDuration(name, part));
+  if (waits.length > 20) throw new ConfigError(name, 'lists more than 20 retries');
+  return Object.freeze(waits);
+}
+
 /** EINWURF_PUBLIC_URL: an http(s) origin, kept without a trailing slash. */
 function publicUrl(env: Env): string | undefined {
   const raw = read(env, 'EINWURF_PUBLIC_URL');
@@ -240,6 +295,18 @@ function publicUrl(env: Env): string | undefined {
     );
   }
   return url.origin;
+}
+
+/** EINWURF_REDIS_PREFIX: printable characters without spaces, at most 64. */
+function redisPrefix(env: Env): string {
+  const raw = read(env, 'EINWURF_REDIS_PREFIX') ?? 'einwurf:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(raw)) {
+    throw new ConfigError(
+      'EINWURF_REDIS_PREFIX',
+      'must be 1 to 64 printable characters without spaces, e.g. einwurf-news:',
+    );
+  }
+  return raw;
 }
 
 /** EINWURF_PUBLIC_ENTRY_URL: an absolute http(s) URL template holding `{id}` once. */
@@ -268,6 +335,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const secret = read(env, 'EINWURF_SECRET');
   if (secret !== undefined && secret.length < 16) {
     throw new ConfigError('EINWURF_SECRET', 'must be at least 16 characters');
+  }
+  const previousSecret = read(env, 'EINWURF_SECRET_PREVIOUS');
+  if (previousSecret !== undefined && (secret === undefined || previousSecret.length < 16)) {
+    throw new ConfigError(
+      'EINWURF_SECRET_PREVIOUS',
+      'must be at least 16 characters, and needs EINWURF_SECRET (the secret that replaced it)',
+    );
   }
   const redisUrl = read(env, 'REDIS_URL');
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
@@ -298,6 +372,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     fileStorage,
     s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,
+    redisPrefix: redisPrefix(env),
     redisTimeouts: Object.freeze({
       connectMs: integer(env, 'EINWURF_REDIS_CONNECT_TIMEOUT', 2000, 100, 600_000),
       commandMs: integer(env, 'EINWURF_REDIS_COMMAND_TIMEOUT', 2000, 100, 600_000),
@@ -305,16 +380,31 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     adminUsername,
     adminPassword,
     secret,
+    previousSecret,
     powDifficulty: integer(env, 'EINWURF_POW_DIFFICULTY', 16, POW_DIFFICULTY_MIN, POW_DIFFICULTY_MAX),
     powRate: integer(env, 'EINWURF_POW_RATE', 30, 1, 1_000_000),
     maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
+    maxImagePixels: integer(env, 'EINWURF_MAX_IMAGE_PIXELS', 40_000_000, 1, 268_402_689),
     allowedExtensions: Object.freeze(extensions(env)),
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
+    shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
+    logClientAddress: boolean(env, 'EINWURF_LOG_CLIENT_ADDRESS', false),
     publicUrl: publicUrl(env),
     publicEntryUrl: publicEntryUrl(env),
+    webhookAllowPrivate: boolean(env, 'EINWURF_WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: duration(env, 'EINWURF_WEBHOOK_TIMEOUT', 10_000, 100, 120_000),
+    webhookDisableAfterMs: duration(
+      env,
+      'EINWURF_WEBHOOK_DISABLE_AFTER',
+      5 * 86_400_000,
+      0,
+      365 * 86_400_000,
+    ),
+    webhookRetryScheduleMs: retrySchedule(env),
+    outboxPollMs: duration(env, 'EINWURF_OUTBOX_POLL_INTERVAL', 1000, 10, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(
@@ -324,26 +414,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   });
 }
 
-/** Creates the data dir and reads the secret from `<dataDir>/secret`, creating it (mode 0600) once. */
+/** Creates the data dir (the signing secret lives in the database; see features/secrets). */
 export async function prepareDataDir(config: Config): Promise<AppConfig> {
   await mkdir(config.dataDir, { recursive: true });
-  if (config.secret !== undefined) return Object.freeze({ ...config, secret: config.secret });
-  const file = path.join(config.dataDir, 'secret');
-  let secret: string;
-  try {
-    secret = (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    secret = randomBytes(32).toString('base64url');
-    try {
-      // 'wx' so two instances starting together keep the first one's secret.
-      await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
-      secret = (await readFile(file, 'utf8')).trim();
-    }
-  }
-  await chmod(file, 0o600);
-  if (secret.length < 16) throw new ConfigError('EINWURF_SECRET', `${file} holds too short a secret`);
-  return Object.freeze({ ...config, secret });
+  return config;
 }

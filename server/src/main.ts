@@ -5,6 +5,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ContentTypeError } from './features/content-types/service.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
+import { shutDown } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = await prepareDataDir(loadConfig(process.env));
@@ -42,17 +43,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await db.destroy();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    app.log.info({ signal, graceSeconds: config.shutdownGrace }, 'shutting down');
+    process.exit(await shutDown(app, config.shutdownGrace, () => db.destroy()));
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

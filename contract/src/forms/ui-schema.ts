@@ -108,8 +108,9 @@ export const CalendarMappingSchema = Type.Object(
 export type CalendarMapping = Type.Static<typeof CalendarMappingSchema>;
 
 /**
- * `config.json` of a type: its names per locale, file limits where they differ from the server's, and
- * the fields of its calendar events when it has a calendar feed.
+ * `config.json` of a type: its names per locale, file limits where they differ from the server's, the
+ * origins besides this server whose files its image and file fields may name, and the fields of its
+ * calendar events when it has a calendar feed.
  */
 export const TypeConfigSchema = Type.Object(
   {
@@ -124,6 +125,15 @@ export const TypeConfigSchema = Type.Object(
             Type.Array(Type.String({ pattern: '^[A-Za-z0-9]+$', description: 'without the dot' }), {
               minItems: 1,
             }),
+          ),
+          allowed_origins: Type.Optional(
+            Type.Array(
+              Type.String({
+                pattern: '^https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?$',
+                description:
+                  'an origin whose files image and file fields may name, e.g. https://cdn.example.org',
+              }),
+            ),
           ),
         },
         CLOSED,
@@ -191,20 +201,6 @@ export function checkUiSchema(value: unknown): FormatProblem[] {
 /** Checks a parsed `config.json` against the type config format; empty when it conforms. */
 export function checkTypeConfig(value: unknown): FormatProblem[] {
   return formatProblems(TypeConfigSchema, value);
-}
-
-/** The fields a UI schema marks private: moderation sees them, public outputs never carry them. */
-export function privateFieldsOf(uiSchema: readonly unknown[]): Set<string> {
-  return new Set(
-    uiSchema.flatMap((element) =>
-      typeof element === 'object' &&
-      element !== null &&
-      (element as { private?: unknown }).private === true &&
-      typeof (element as { scope?: unknown }).scope === 'string'
-        ? [(element as { scope: string }).scope]
-        : [],
-    ),
-  );
 }
 
 /** Tells whether a parsed value is a well-formed UI schema. */

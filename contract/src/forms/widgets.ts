@@ -62,3 +62,17 @@ export function widgetOf(element: unknown): WidgetName | undefined {
 export function inputTypeOf(element: InputElement): InputType {
   return element.options?.type ?? DEFAULT_INPUT_TYPE;
 }
+
+/** The fields a UI schema marks private: moderation sees them, public outputs never carry them. */
+export function privateFieldsOf(uiSchema: readonly unknown[]): Set<string> {
+  return new Set(
+    uiSchema.flatMap((element) =>
+      typeof element === 'object' &&
+      element !== null &&
+      (element as { private?: unknown }).private === true &&
+      typeof (element as { scope?: unknown }).scope === 'string'
+        ? [(element as { scope: string }).scope]
+        : [],
+    ),
+  );
+}

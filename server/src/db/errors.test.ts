@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from './errors.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -29,5 +29,23 @@ describe('isDatabaseUnavailable', () => {
     ['a thrown string', 'Query read timeout'],
   ])('holds %s for a fault of the request or the code', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  it.each([
+    ['a full file system', withCode('ENOSPC')],
+    ['a used-up quota', withCode('EDQUOT')],
+    ['PostgreSQL out of disk', withCode('53100')],
+    ['a full SQLite database', withCode('SQLITE_FULL')],
+  ])('holds %s', (_name, error) => {
+    expect(isStorageFull(error)).toBe(true);
+  });
+
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['an error of the code', new TypeError('x')],
+  ])('does not hold %s', (_name, error) => {
+    expect(isStorageFull(error)).toBe(false);
   });
 });

@@ -27,6 +27,16 @@ const SOCKET_CODES = new Set([
   'EPIPE',
 ]);
 
+// A full disk or quota: Node's file system errors, PostgreSQL's disk_full (53100), SQLite's full database.
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100', 'SQLITE_FULL']);
+
+/** Tells whether a write failed because the disk (of the files or of the database) is full. */
+export function isStorageFull(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && STORAGE_FULL_CODES.has(code);
+}
+
 /**
  * Tells whether a database call failed because the database is away or overloaded, not because of
  * what was asked: a refused or lost connection, a time-out, PostgreSQL cancelling a statement at

@@ -6,6 +6,7 @@ import type {
   EntryEventKind,
   EntryState,
   Role,
+  WebhookDeliveryState,
 } from '@einwurf/contract';
 
 // Timestamps are integer epoch milliseconds everywhere (bigint in PostgreSQL, parsed back to number).
@@ -42,7 +43,10 @@ export type EntriesTable = {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
-  /** When the entry last moved to a public state; null while it is in none. */
+  /**
+   * When readers see the entry from: the time it last moved to a public state, or the later time a
+   * moderator scheduled its publication for (until then it stays hidden); null while it is in none.
+   */
   published_at: number | null;
 };
 
@@ -55,6 +59,8 @@ export type EntryEventsTable = {
   from_state: EntryState | null;
   to_state: EntryState | null;
   created_at: number;
+  /** The publication time the change scheduled, or gave a scheduled publication; else null. */
+  publish_at: number | null;
 };
 
 export type CommentsTable = {
@@ -117,6 +123,73 @@ export type PublicTombstonesTable = {
   purged_at: number;
 };
 
+/** A signing secret shared by every instance, and the one it replaced (still verifying). */
+export type AppSecretsTable = {
+  name: string;
+  value: string;
+  previous: string | null;
+  /** Epoch ms of the last rotation (or of the creation). */
+  rotated_at: number;
+};
+
+/** An event others must hear of, written in the transaction of the change it reports. */
+export type OutboxEventsTable = {
+  id: Generated<number>;
+  type: string;
+  entry_id: string | null;
+  /** The Standard Webhooks message id (`msg_…`): the same for every consumer and every attempt. */
+  message_id: string;
+  /** JSON text: the event's data. */
+  data: string;
+  created_at: number;
+  /** Not handed to consumers before this time (scheduled publication). */
+  available_at: number;
+  /** When the consumers took it; null while pending. */
+  dispatched_at: number | null;
+};
+
+export type WebhookEndpointsTable = {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON text: the event types it subscribes to. */
+  events: string;
+  /** `whsec_` and the base64 key. */
+  secret: string;
+  /** 0 or 1. */
+  enabled: number;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  endpoint_id: string;
+  message_id: string;
+  event_type: string;
+  entry_id: string | null;
+  /** The exact body sent, so every attempt signs the same bytes. */
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  next_attempt_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+};
+
+export type WebhookAttemptsTable = {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,6 +200,11 @@ export type Database = {
   spent_pow_tokens: SpentPowTokensTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  outbox_events: OutboxEventsTable;
+  app_secrets: AppSecretsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   public_tombstones: PublicTombstonesTable;
 };
 
@@ -143,3 +221,7 @@ export type CommentRow = Selectable<CommentsTable>;
 export type NewCommentRow = Insertable<CommentsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
+export type OutboxEventRow = Selectable<OutboxEventsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

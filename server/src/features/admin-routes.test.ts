@@ -5,6 +5,7 @@ import { testDatabases } from '../test/db.ts';
 import { insertTestEntry } from '../test/entries.ts';
 import { createEntryAsAuthor } from '../test/pow.ts';
 import { createUser } from './users/service.ts';
+import { createWebhookEndpoint } from './webhooks/service.ts';
 
 type Role = 'none' | 'anon' | 'mod' | 'admin';
 type Route = {
@@ -20,6 +21,16 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counte
 
 const entryUrl = async (t: TestApp) =>
   `/api/v1/admin/collection/entry/${(await insertTestEntry(t.database.db)).data.id}`;
+
+/** A webhook endpoint on a public address (nothing is sent to it: it subscribes to no event that happens here). */
+const webhookId = async (t: TestApp) =>
+  (
+    await createWebhookEndpoint(
+      t.database.db,
+      { url: 'https://93.184.215.14/hook', events: ['entry.rejected'] },
+      { allowPrivate: false },
+    )
+  ).id;
 
 const ROUTES: Route[] = [
   {
@@ -89,6 +100,12 @@ const ROUTES: Route[] = [
     request: async (t) => ({ method: 'GET', url: `${await entryUrl(t)}/events` }),
   },
   {
+    name: 'GET admin/collection/export',
+    adminOnly: true,
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/collection/export?format=csv' }),
+  },
+  {
     name: 'GET admin/users',
     adminOnly: true,
     success: 200,
@@ -123,6 +140,44 @@ const ROUTES: Route[] = [
       await createUser(t.database.db, { username, role: 'mod', password: TEST_PASSWORD });
       return { method: 'PUT', url: `/api/v1/admin/users/${username}`, payload: { role: 'admin' } };
     },
+  },
+  {
+    name: 'GET admin/webhooks',
+    adminOnly: true,
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/webhooks' }),
+  },
+  {
+    name: 'POST admin/webhooks',
+    adminOnly: true,
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/admin/webhooks',
+      payload: { url: 'https://93.184.215.14/hook', events: ['entry.published'] },
+    }),
+  },
+  {
+    name: 'PATCH admin/webhooks/:id',
+    adminOnly: true,
+    success: 200,
+    request: async (t) => ({
+      method: 'PATCH',
+      url: `/api/v1/admin/webhooks/${await webhookId(t)}`,
+      payload: { enabled: false },
+    }),
+  },
+  {
+    name: 'DELETE admin/webhooks/:id',
+    adminOnly: true,
+    success: 204,
+    request: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/webhooks/${await webhookId(t)}` }),
+  },
+  {
+    name: 'GET admin/webhooks/:id/deliveries',
+    adminOnly: true,
+    success: 200,
+    request: async (t) => ({ method: 'GET', url: `/api/v1/admin/webhooks/${await webhookId(t)}/deliveries` }),
   },
   {
     name: "PATCH admin/users/:username (another account's password)",
@@ -214,6 +269,7 @@ describe.each(testDatabases())('every admin route for every role on $name', (tar
       '/api/v1/admin/config/cpts',
       '/api/v1/admin/config/healthmetric',
       '/api/v1/admin/collection/entries',
+      '/api/v1/admin/collection/export',
       '/api/v1/admin/collection/entry/{id}',
       '/api/v1/admin/collection/entry/{id}/comments',
       '/api/v1/admin/collection/entry/{id}/comments/schema.json',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/db.ts';
 import { CSRF_COOKIE, csrfTokenFor } from './csrf.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 describe.each(testDatabases())('CSRF on $name', (target) => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/' });
     const cookie = response.cookies.find((c) => c.name === CSRF_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(response.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.config.secret, cookie!.value));
+    expect(response.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.secrets.current(), cookie!.value));
 
     const accepted = await logout({
       cookie: `${CSRF_COOKIE}=${cookie!.value}`,
@@ -41,7 +42,7 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
       "another cookie's token",
       (cookie: string) => ({
         cookie: `${CSRF_COOKIE}=${cookie}`,
-        'x-csrf-token': csrfTokenFor(t.app.config.secret, 'A'.repeat(43)),
+        'x-csrf-token': csrfTokenFor(t.app.secrets.current(), 'A'.repeat(43)),
       }),
     ],
   ])('refuses a POST with %s: 403 CSRF_INVALID', async (_name, headers) => {
@@ -86,6 +87,40 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.headers['x-csrf-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('binds the token to the session: a token of before the login, or of another session, is refused', async () => {
+    const client = await t.newClient();
+    const anonymous = client.csrfToken()!;
+    const login = await client.loginAs('mod');
+    expect(login.statusCode).toBe(200);
+    const first = client.csrfToken()!;
+    // The login's answer carries the token of the new session.
+    expect(first).not.toBe(anonymous);
+    const csrfCookie = client.cookies.get(CSRF_COOKIE)!;
+    const firstSession = client.cookies.get(SESSION_COOKIE)!;
+    expect(first).toBe(csrfTokenFor(t.app.secrets.current(), csrfCookie, firstSession));
+
+    const post = (token: string) =>
+      client.request({
+        method: 'POST',
+        url: '/api/v1/admin/collection/entry/none/comments',
+        payload: { title: 't', content: 'c' },
+        headers: { 'x-csrf-token': token },
+      });
+    expect((await post(anonymous)).statusCode).toBe(403);
+    expect((await post(first)).statusCode).toBe(404);
+
+    // Logged in again: the first session's token no longer passes.
+    await client.loginAs('mod');
+    expect(client.cookies.get(SESSION_COOKIE)).not.toBe(firstSession);
+    expect((await post(first)).statusCode).toBe(403);
+    expect((await post(client.csrfToken()!)).statusCode).toBe(404);
+
+    // After logout the answer carries the token for no session again.
+    const out = await client.request({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.secrets.current(), csrfCookie));
   });
 
   it('does not ask GET, HEAD or OPTIONS for a token', async () => {

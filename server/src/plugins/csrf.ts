@@ -1,17 +1,40 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_INVALID_MESSAGE } from '@einwurf/contract';
 import { AppError } from '../errors.ts';
+import type { SecretRing } from '../features/secrets/service.ts';
 import { isPublicRead } from './public-reads.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 export const CSRF_COOKIE = 'einwurf_csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The token for a cookie value: HMAC-SHA256 under the server secret, base64url. */
-export function csrfTokenFor(secret: string, cookieValue: string): string {
-  return createHmac('sha256', secret).update(cookieValue).digest('base64url');
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The CSRF token for this request's CSRF cookie bound to another session (after login or logout). */
+    csrfTokenForSession(sessionToken: string | undefined): string;
+  }
+}
+
+/**
+ * The token for a cookie value and the session it goes with: HMAC-SHA256 under the server secret,
+ * base64url. Bound to the session cookie, a token seen in one session is no good in another.
+ */
+export function csrfTokenFor(secret: string, cookieValue: string, sessionToken?: string): string {
+  const hmac = createHmac('sha256', secret).update(cookieValue);
+  if (sessionToken !== undefined && sessionToken !== '') hmac.update('\n').update(sessionToken);
+  return hmac.digest('base64url');
+}
+
+/** Sends the token that goes with a session cookie set (login) or cleared (logout) in this answer. */
+export function rebindCsrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionToken: string | undefined,
+): void {
+  reply.header(CSRF_HEADER, request.csrfTokenForSession(sessionToken));
 }
 
 function matches(expected: string, given: string): boolean {
@@ -22,10 +45,17 @@ function matches(expected: string, given: string): boolean {
 
 /**
  * Double-submit CSRF without server state, so any instance can check any request: the cookie
- * holds a random value, the token is its HMAC, and only a page of this origin can read the token
- * from a response header to send it back.
+ * holds a random value, the token is its HMAC together with the session cookie's value, and only a
+ * page of this origin can read the token from a response header to send it back.
  */
-async function csrf(app: FastifyInstance, options: { secret: string }): Promise<void> {
+async function csrf(app: FastifyInstance, options: { secrets: SecretRing }): Promise<void> {
+  app.decorateRequest(
+    'csrfTokenForSession',
+    function (this: FastifyRequest, sessionToken: string | undefined) {
+      const value = this.cookies[CSRF_COOKIE];
+      return value === undefined ? '' : csrfTokenFor(options.secrets.current(), value, sessionToken);
+    },
+  );
   app.addHook('onRequest', async (request, reply) => {
     // A public read changes nothing and may be cached for anyone: it gets neither cookie nor token.
     if (isPublicRead(request)) return;
@@ -40,14 +70,19 @@ async function csrf(app: FastifyInstance, options: { secret: string }): Promise<
         secure: request.protocol === 'https',
       });
     }
-    const token = csrfTokenFor(options.secret, value);
-    reply.header(CSRF_HEADER, token);
+    // Set here for a new cookie too, so a token rebound later in this request uses it.
+    request.cookies[CSRF_COOKIE] = value;
+    const session = request.cookies[SESSION_COOKIE];
+    reply.header(CSRF_HEADER, csrfTokenFor(options.secrets.current(), value, session));
 
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api')) return;
     const sent = request.headers[CSRF_HEADER];
-    if (!hadCookie || typeof sent !== 'string' || !matches(token, sent)) {
-      throw new AppError('CSRF_INVALID', CSRF_INVALID_MESSAGE);
-    }
+    // A token made with the secret a rotation replaced still passes; the answer carries a new one.
+    const valid =
+      hadCookie &&
+      typeof sent === 'string' &&
+      options.secrets.verifying().some((secret) => matches(csrfTokenFor(secret, value, session), sent));
+    if (!valid) throw new AppError('CSRF_INVALID', CSRF_INVALID_MESSAGE);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@einwurf/contract';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStorageFull, isUniqueViolation } from '../db/errors.ts';
 import { AppError, unavailableError } from '../errors.ts';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
@@ -83,6 +83,9 @@ export function toAppError(error: unknown): AppError | undefined {
   if (isUniqueViolation(error)) return new AppError('CONFLICT', 'conflicts with an existing record');
   // A database that is away or overloaded is a wait-and-retry, not a fault of the request.
   if (isDatabaseUnavailable(error)) return unavailableError('the database');
+  if (isStorageFull(error)) {
+    return new AppError('INSUFFICIENT_STORAGE', 'the server has no room to store this; nothing was kept');
+  }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = STATUS_CODES[status] ?? 'BAD_REQUEST';

@@ -5,11 +5,12 @@ import { PUBLIC_MAX_AGE_SECONDS } from '@einwurf/contract';
 // What every public read shares (DESIGN, wave 2: public outputs): any site may read it (CORS `*`,
 // never with credentials), caches may keep it a minute, and a client revalidates with its ETag. Such
 // routes set `config: { publicRead: true }`; the CSRF and session plugins then leave them alone, so a
-// cached answer never carries a cookie or a token, and no reader's session is looked up.
+// cached answer never carries a cookie or a token, and no reader's session is looked up. The reader's
+// page is a public read too, but HTML for people rather than data for sites: it caches without CORS.
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public read: no session, no CSRF cookie or token, CORS for any origin, cacheable. */
+    /** A public read: no session, no CSRF cookie or token, cacheable (the API's with CORS for any origin). */
     publicRead?: boolean;
   }
 }
@@ -64,22 +65,34 @@ function allowAnyOrigin(reply: FastifyReply): void {
 }
 
 /**
- * The onSend hook of a public read: CORS on every answer (errors too, so other sites can read them);
- * on a 200 an ETag, Cache-Control, and 304 without a body when If-None-Match names the ETag.
+ * An onSend hook for answers anyone may cache: on a 200 an ETag, Cache-Control (a minute unless the
+ * route set a shorter one), and 304 without a body when If-None-Match names the ETag. The reader's
+ * page uses it alone (HTML for people: no CORS).
  */
-export const publicReadOnSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
-  allowAnyOrigin(reply);
+export const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
     return payload;
   }
   const etag = etagOf(payload);
   reply.header('ETag', etag);
-  reply.header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+  // A route may keep caches shorter (a scheduled publication coming within the minute).
+  if (!reply.hasHeader('Cache-Control')) {
+    reply.header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+  }
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   reply.removeHeader('Content-Type');
   reply.removeHeader('Content-Length');
   return '';
+};
+
+/**
+ * The onSend hook of a public read: CORS on every answer (errors too, so other sites can read them),
+ * and caching as cacheableOnSend.
+ */
+export const publicReadOnSend: onSendAsyncHookHandler<unknown> = async function (request, reply, payload) {
+  allowAnyOrigin(reply);
+  return cacheableOnSend.call(this, request, reply, payload);
 };
 
 /** Answers a CORS preflight of a public read: GET (and HEAD) from any origin, with If-None-Match. */

@@ -13,44 +13,49 @@ describe.each(limiters)('%s rate limiter', (_name, create) => {
   const limiter = create();
   afterAll(() => limiter.close());
 
-  it('allows a key under its limit and refuses it at the limit with the seconds left', async () => {
+  it('takes attempts under the limit and refuses the next with the seconds left', async () => {
     const key = `k:${randomBytes(4).toString('hex')}`;
-    for (let i = 0; i < 3; i++) {
-      expect(await limiter.retryAfter(key, 3)).toBe(0);
-      await limiter.hit(key, 60_000);
-    }
-    const retryAfter = await limiter.retryAfter(key, 3);
+    for (let i = 0; i < 3; i++) expect(await limiter.take(key, 3, 60_000)).toBe(0);
+    const retryAfter = await limiter.take(key, 3, 60_000);
     expect(retryAfter).toBeGreaterThan(55);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await limiter.retryAfter(`${key}:other`, 3)).toBe(0);
+    expect(await limiter.take(`${key}:other`, 3, 60_000)).toBe(0);
   });
 
-  it('forgets a key on reset', async () => {
+  it('lets exactly the limit through when attempts come all at once', async () => {
     const key = `k:${randomBytes(4).toString('hex')}`;
-    await limiter.hit(key, 60_000);
-    expect(await limiter.retryAfter(key, 1)).toBeGreaterThan(0);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => limiter.take(key, 10, 60_000)));
+    expect(answers.filter((a) => a === 0)).toHaveLength(10);
+  });
+
+  it('takes an attempt given back again, and forgets a key on reset', async () => {
+    const key = `k:${randomBytes(4).toString('hex')}`;
+    expect(await limiter.take(key, 1, 60_000)).toBe(0);
+    expect(await limiter.take(key, 1, 60_000)).toBeGreaterThan(0);
+    await limiter.giveBack(key);
+    expect(await limiter.take(key, 1, 60_000)).toBe(0);
     await limiter.reset(key);
-    expect(await limiter.retryAfter(key, 1)).toBe(0);
+    expect(await limiter.take(key, 1, 60_000)).toBe(0);
   });
 
   it('starts over once the window has passed', async () => {
     const key = `k:${randomBytes(4).toString('hex')}`;
-    await limiter.hit(key, 50);
-    expect(await limiter.retryAfter(key, 1)).toBeGreaterThan(0);
+    expect(await limiter.take(key, 1, 50)).toBe(0);
+    expect(await limiter.take(key, 1, 50)).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await limiter.retryAfter(key, 1)).toBe(0);
+    expect(await limiter.take(key, 1, 50)).toBe(0);
   });
 });
 
 describe('memory rate limiter windows', () => {
-  it('keeps the window fixed from the first hit', async () => {
+  it('keeps the window fixed from the first attempt', async () => {
     let now = 1_000_000;
     const limiter = createMemoryRateLimiter(() => now);
-    await limiter.hit('a', 10_000);
+    await limiter.take('a', 2, 10_000);
     now += 9_000;
-    await limiter.hit('a', 10_000);
-    expect(await limiter.retryAfter('a', 2)).toBe(1);
+    await limiter.take('a', 2, 10_000);
+    expect(await limiter.take('a', 2, 10_000)).toBe(1);
     now += 1_000;
-    expect(await limiter.retryAfter('a', 2)).toBe(0);
+    expect(await limiter.take('a', 2, 10_000)).toBe(0);
   });
 });

@@ -1,21 +1,58 @@
 import type { RedisTimeouts } from '../config.ts';
+import { AppError } from '../errors.ts';
 import { createBoundedRedis, DEFAULT_REDIS_TIMEOUTS } from '../redis.ts';
 
 /**
- * Counts hits per key in fixed windows. Only failures are counted (a successful login costs
- * nothing), so the check and the count are separate calls.
+ * Counts attempts per key in fixed windows. An attempt is counted before it is checked, in one
+ * atomic step with the limit test, so parallel attempts cannot all pass a check made before any of
+ * them was counted; an attempt that turns out fine (a successful login) is given back.
  */
 export type RateLimiter = {
-  /** Seconds until the key may try again, or 0 while it is under `limit`. */
-  retryAfter(key: string, limit: number): Promise<number>;
-  /** Counts one hit; the window starts with the first hit and lasts `windowMs`. */
-  hit(key: string, windowMs: number): Promise<void>;
-  /** Forgets the key's hits. */
+  /**
+   * Counts one attempt; 0 while the key is within `limit` attempts in its window (which starts with
+   * the first attempt and lasts `windowMs`), else the seconds until it may try again (the attempt
+   * over the limit is not counted).
+   */
+  take(key: string, limit: number, windowMs: number): Promise<number>;
+  /** Gives one counted attempt back (it cost nothing). */
+  giveBack(key: string): Promise<void>;
+  /** Forgets the key's attempts. */
   reset(key: string): Promise<void>;
   /** Rejects unless the shared store answers; absent when the counters live in this process. */
   ping?(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The 429 of a login refused for too many failures. */
+export function tooManyAttempts(message: string, retryAfter: number): AppError {
+  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfter) });
+}
+
+/**
+ * Counts one attempt under each key before `check` runs, atomically with the limit test (so
+ * parallel guesses cannot all be checked); refuses with 429 when one is over its limit, giving back
+ * the attempt counted under the others. A successful check gives the attempts back.
+ */
+export async function countedAttempt<T>(
+  limiter: RateLimiter,
+  limits: readonly (readonly [key: string, limit: number])[],
+  windowMs: number,
+  message: string,
+  check: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const taken: string[] = [];
+  for (const [key, limit] of limits) {
+    const retryAfter = await limiter.take(key, limit, windowMs);
+    if (retryAfter > 0) {
+      await Promise.all(taken.map((k) => limiter.giveBack(k)));
+      throw tooManyAttempts(message, retryAfter);
+    }
+    taken.push(key);
+  }
+  const result = await check();
+  if (result !== undefined) await Promise.all(taken.map((k) => limiter.giveBack(k)));
+  return result;
+}
 
 /** Counters in this process only: right for a single instance and for tests. */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -28,17 +65,21 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     }
     return counter;
   };
+  const secondsLeft = (counter: { resetAt: number }) =>
+    Math.max(1, Math.ceil((counter.resetAt - now()) / 1000));
   return {
-    async retryAfter(key, limit) {
+    async take(key, limit, windowMs) {
       const counter = current(key);
-      return counter && counter.count >= limit ? Math.max(1, Math.ceil((counter.resetAt - now()) / 1000)) : 0;
-    },
-    async hit(key, windowMs) {
-      const counter = current(key);
+      if (counter && counter.count >= limit) return secondsLeft(counter);
       if (counter) counter.count += 1;
       else counters.set(key, { count: 1, resetAt: now() + windowMs });
       // Bounded memory: drop finished windows once the map grows.
       if (counters.size > 10_000) for (const k of counters.keys()) current(k);
+      return 0;
+    },
+    async giveBack(key) {
+      const counter = current(key);
+      if (counter && counter.count > 0) counter.count -= 1;
     },
     async reset(key) {
       counters.delete(key);
@@ -49,11 +90,22 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-// One atomic step, so a key never lives without an expiry (PEXPIRE NX would need Redis 7).
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+// One atomic step: the limit test and the count, so parallel attempts cannot all pass; a key never
+// lives without an expiry (PEXPIRE NX would need Redis 7). Answers the milliseconds left, or 0.
+const TAKE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 1 then ttl = 1000 end
+  return ttl
+end
+redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
+const GIVE_BACK_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Counters in Redis, shared by every instance. While Redis is away every call fails with 503
@@ -68,13 +120,12 @@ export function createRedisRateLimiter(
 ): RateLimiter {
   const redis = createBoundedRedis(url, prefix, timeouts);
   return {
-    async retryAfter(key, limit) {
-      const [count, ttl] = await redis.call((r) => Promise.all([r.get(key), r.pttl(key)]));
-      if (count === null || Number(count) < limit) return 0;
-      return ttl > 0 ? Math.ceil(ttl / 1000) : 1;
+    async take(key, limit, windowMs) {
+      const ms = Number(await redis.call((r) => r.eval(TAKE_SCRIPT, 1, key, limit, windowMs)));
+      return ms > 0 ? Math.ceil(ms / 1000) : 0;
     },
-    async hit(key, windowMs) {
-      await redis.call((r) => r.eval(HIT_SCRIPT, 1, key, windowMs));
+    async giveBack(key) {
+      await redis.call((r) => r.eval(GIVE_BACK_SCRIPT, 1, key));
     },
     async reset(key) {
       await redis.call((r) => r.del(key));

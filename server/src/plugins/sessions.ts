@@ -11,9 +11,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/sessions.ts';
+import { rebindCsrfToken } from './csrf.ts';
 import { isPublicRead } from './public-reads.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
-export const SESSION_COOKIE = 'einwurf_session';
+export { SESSION_COOKIE };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** Sets the session cookie; Secure whenever the request came over https. */
+/** Sets the session cookie (and the CSRF token that goes with it); Secure whenever the request came over https. */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -36,6 +38,7 @@ export function setSessionCookie(
     secure: request.protocol === 'https',
     expires: new Date(expiresAt),
   });
+  rebindCsrfToken(request, reply, token);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
@@ -45,6 +48,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     path: '/',
     secure: request.protocol === 'https',
   });
+  rebindCsrfToken(request, reply, undefined);
 }
 
 /** A preHandler admitting only the given roles: 401 without a session, 403 with another role. */

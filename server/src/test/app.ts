@@ -26,7 +26,8 @@ export type TestApp = TestClient & {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-async function createClient(app: FastifyInstance, database: TestDatabaseHandle): Promise<TestClient> {
+/** A browser on an app built by the test itself. */
+export async function createClient(app: FastifyInstance, database: TestDatabaseHandle): Promise<TestClient> {
   const cookies = new Map<string, string>();
   let csrfToken: string | undefined;
 

@@ -3,6 +3,8 @@ import { ENTRY_LIFECYCLE, isDeletedState, type Entry, type EntryState } from '@e
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
 import { createEntry } from '../features/entries/author-service.ts';
+import { insertFile } from '../features/files/repository.ts';
+import { fileIdFromUrl } from '../features/files/urls.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../features/entries/moderation-service.ts';
 import type { EntryChanger } from '../features/entries/service.ts';
 import { testConfig } from './config.ts';
@@ -23,6 +25,36 @@ export function completeFields(type: string): Record<string, unknown> {
     : { lead: 'Kurz gesagt.', category: 'local' };
 }
 
+/**
+ * File fields name files of their own entry: the file URLs (`/api/v1/files/<id>/<name>`) in `fields`
+ * are registered to the entry as if uploaded (a row without content), so a test may name any.
+ */
+async function registerNamedFiles(
+  db: Kysely<Database>,
+  entryId: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const urls = new Set(Object.values(fields).flatMap((v) => (Array.isArray(v) ? v : [v])));
+  for (const url of urls) {
+    const id = typeof url === 'string' ? fileIdFromUrl(url) : undefined;
+    if (id === undefined || !(url as string).startsWith('/')) continue;
+    const name = decodeURIComponent((url as string).split('/').pop() ?? 'file');
+    await insertFile(db, {
+      id,
+      entry_id: entryId,
+      key: `${entryId}/${id}`,
+      preview_key: null,
+      name,
+      extension: name.split('.').pop() ?? '',
+      content_type: 'application/octet-stream',
+      size: 0,
+      sha256: '',
+      is_image: 0,
+      created_at: Date.now(),
+    });
+  }
+}
+
 /** An entry in the given state with the given title, content and fields, written through the services. */
 export async function insertTestEntry(
   db: Kysely<Database>,
@@ -37,6 +69,7 @@ export async function insertTestEntry(
   const type = input.type ?? 'article';
   const contentTypes = await shippedContentTypes();
   const created = await createEntry(db, { type, passwordHash: 'not a hash' });
+  await registerNamedFiles(db, created.data.id, input.fields ?? {});
   const state = input.state ?? ENTRY_LIFECYCLE.initial;
   const saved = await moderateEntry(
     db,

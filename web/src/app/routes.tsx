@@ -193,6 +193,12 @@ export function createAppRoutes({
                       () => import('../features/users/users-route'),
                     ),
                     route(
+                      'adminWebhooks',
+                      routePatterns.adminWebhooks,
+                      ADMIN_ACCESS,
+                      () => import('../features/webhooks/webhooks-route'),
+                    ),
+                    route(
                       'adminProfile',
                       routePatterns.adminProfile,
                       MODERATION_ACCESS,

@@ -1,6 +1,6 @@
-import { formatDateTime } from '../lib/format-date';
+import { formatDateTimeUtc } from '../lib/format-date';
 
 /** A point in time as the spec shows it: DD.MM.YYYY HH:mm UTC, machine-readable in `dateTime`. */
 export function DateTimeText({ value }: { value: string }) {
-  return <time dateTime={value}>{formatDateTime(value)} UTC</time>;
+  return <time dateTime={value}>{formatDateTimeUtc(value)}</time>;
 }

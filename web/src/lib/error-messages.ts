@@ -24,6 +24,7 @@ const MESSAGE_KEYS: Record<ErrorCode, ParseKeys> = {
   RATE_LIMITED: 'errors.code.RATE_LIMITED',
   INTERNAL: 'errors.code.INTERNAL',
   UNAVAILABLE: 'errors.code.UNAVAILABLE',
+  INSUFFICIENT_STORAGE: 'errors.code.INSUFFICIENT_STORAGE',
 };
 
 /** The message for a failure the server did not name (no error body, or a code newer than the app). */

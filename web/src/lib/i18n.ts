@@ -1,14 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from './contract';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, isLocale, type Locale } from './contract';
 import de from '../locales/de.json';
 import { readString, writeString } from './storage';
 
 export const i18n = i18next.createInstance();
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
 export function storedLocale(): Locale {
   const stored = readString(STORAGE_KEYS.locale);
@@ -22,10 +20,25 @@ const loaders: Record<Exclude<Locale, 'de'>, () => Promise<{ default: object }>>
   en: () => import('../locales/en.json'),
 };
 
+// Which catalogues are in: a screen may add its own strings to a language before its catalogue loads
+// (see addScreenStrings), so the bundle's presence does not tell.
+const loaded = new Set<Locale>([DEFAULT_LOCALE]);
+
 async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation')) return;
+  if (loaded.has(locale)) return;
   const catalogue = await loaders[locale as Exclude<Locale, 'de'>]();
-  i18n.addResourceBundle(locale, 'translation', catalogue.default, true, true);
+  i18n.addResourceBundle(locale, 'translation', catalogue.default, true, false);
+  loaded.add(locale);
+}
+
+/**
+ * Adds the strings of a screen that loads lazily (an admin's screen most people never open), so they
+ * stay out of every first load: its catalogues sit in locales/<screen>/ and load with the screen.
+ */
+export function addScreenStrings(catalogues: Partial<Record<Locale, object>>): void {
+  for (const [locale, strings] of Object.entries(catalogues)) {
+    i18n.addResourceBundle(locale, 'translation', strings, true, false);
+  }
 }
 
 i18n.on('languageChanged', (lng) => {

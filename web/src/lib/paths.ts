@@ -17,6 +17,7 @@ export const routePatterns = {
   adminProfile: 'profile',
   adminHealth: 'health',
   adminSearch: 'search',
+  adminWebhooks: 'webhooks',
   moderateCPT: '/moderate/:cpt/:id',
   notFound: '/404',
   serverError: '/500',
@@ -41,6 +42,7 @@ export type RouteName =
   | 'adminProfile'
   | 'adminHealth'
   | 'adminSearch'
+  | 'adminWebhooks'
   | 'moderateCPT'
   | 'notFound'
   | 'serverError'
@@ -71,6 +73,7 @@ export const paths = {
   adminProfile: () => '/admin/profile',
   adminHealth: () => '/admin/health',
   adminSearch: () => '/admin/search',
+  adminWebhooks: () => '/admin/webhooks',
   moderateCPT: ({ cpt, id }: EntryRef) => `/moderate/${enc(cpt)}/${enc(id)}`,
   notFound: () => '/404',
   serverError: () => '/500',

@@ -39,6 +39,13 @@ export const adminKeys = {
   health: () => ['admin', 'healthmetric'] as const,
 };
 
+/** Webhook endpoints (admins), and each endpoint's deliveries. */
+export const webhookKeys = {
+  all: () => ['admin', 'webhooks'] as const,
+  list: () => ['admin', 'webhooks', 'list'] as const,
+  deliveries: (id: string) => ['admin', 'webhooks', id, 'deliveries'] as const,
+};
+
 export const accountKeys = {
   own: () => ['auth', 'account'] as const,
 };

@@ -3,6 +3,8 @@ import { VALIDATION_MESSAGE_KEYS } from '@einwurf/contract';
 import de from './de.json';
 import deCH from './de-CH.json';
 import en from './en.json';
+import webhooksDe from './webhooks/de.json';
+import webhooksEn from './webhooks/en.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -16,10 +18,15 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   return out;
 }
 
-const german = flatten(de);
+// A lazily loaded screen's catalogues (locales/<screen>/) count with the language's own.
+const german = new Map([...flatten(de), ...flatten(webhooksDe)]);
 const swiss = flatten(deCH);
 // What a de-CH reader sees: its own words where Swiss German differs, German's elsewhere.
-const catalogues = { de: german, 'de-CH': new Map([...german, ...swiss]), en: flatten(en) };
+const catalogues = {
+  de: german,
+  'de-CH': new Map([...german, ...swiss]),
+  en: new Map([...flatten(en), ...flatten(webhooksEn)]),
+};
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('translation catalogues', () => {

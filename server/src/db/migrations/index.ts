@@ -6,7 +6,10 @@ import * as files from './2026-11-24-files.ts';
 import * as searchTitle from './2026-11-25-search-title.ts';
 import * as statesUnchecked from './2026-11-26-states-unchecked.ts';
 import * as publishedAt from './2026-11-27-published-at.ts';
-import * as publicTombstones from './2026-11-28-public-tombstones.ts';
+import * as outboxWebhooks from './2026-11-28-outbox-webhooks.ts';
+import * as publishAt from './2026-11-29-publish-at.ts';
+import * as secrets from './2026-11-30-secrets.ts';
+import * as publicTombstones from './2026-12-01-public-tombstones.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -21,5 +24,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-search-title': searchTitle,
   '2026-11-26-states-unchecked': statesUnchecked,
   '2026-11-27-published-at': publishedAt,
-  '2026-11-28-public-tombstones': publicTombstones,
+  '2026-11-28-outbox-webhooks': outboxWebhooks,
+  '2026-11-29-publish-at': publishAt,
+  '2026-11-30-secrets': secrets,
+  '2026-12-01-public-tombstones': publicTombstones,
 };

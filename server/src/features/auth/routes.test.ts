@@ -6,6 +6,7 @@ import { requireRole, SESSION_COOKIE } from '../../plugins/sessions.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { createUser } from '../users/service.ts';
+import { createEntryAsAuthor } from '../../test/pow.ts';
 import { setSessionExpiry } from '../../test/sessions.ts';
 import { LOGIN_LIMITS, resolveSession } from './sessions.ts';
 
@@ -168,6 +169,24 @@ describe.each(testDatabases())('login limits on $name', (target) => {
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
   });
 
+  it('checks no more parallel guesses at one entry password than the limit', async () => {
+    const author = await t.newClient();
+    const entryId = await createEntryAsAuthor(author);
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { cpt: 'article', article_id: entryId, password: `guess number ${i}` },
+          headers: { 'x-forwarded-for': `10.1.${i}.1` },
+        }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.failuresPerName);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.failuresPerName);
+  });
+
   it('limits one client across many names', async () => {
     const attempt = (i: number) =>
       t.request({
@@ -218,6 +237,32 @@ describe('login logging and timing', () => {
       expect(log).not.toContain(TEST_PASSWORD);
       expect(log).not.toContain('wrong-pass-9');
       for (const value of t.cookies.values()) expect(log).not.toContain(value);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['keeps client addresses out of the log unless the operator turns it on', false],
+    ['writes client addresses to the log when EINWURF_LOG_CLIENT_ADDRESS is on', true],
+  ])('%s', async (_name, logClientAddress) => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      sqlite!,
+      { logLevel: 'info', logClientAddress },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
+    try {
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: { username: 'Someone', password: 'wrong-pass-9' },
+        remoteAddress: '203.0.113.77',
+      });
+      const log = lines.join('');
+      expect(log).toContain('incoming request');
+      expect(log.includes('203.0.113.77')).toBe(logClientAddress);
+      expect(log.includes('remoteAddress')).toBe(logClientAddress);
     } finally {
       await t.close();
     }
@@ -276,6 +321,33 @@ describe.each(testDatabases())('login limits shared through Redis on $name', (ta
       await b.app.limiter.close();
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('installations sharing one Redis', () => {
+  const redisUrl = process.env['EINWURF_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+
+  it('keep their counts apart under their own EINWURF_REDIS_PREFIX', async () => {
+    const base = `einwurf-test:${Math.random().toString(36).slice(2)}:`;
+    const news = await createTestApp(sqlite, { redisUrl, redisPrefix: `${base}news:` });
+    const city = await createTestApp(sqlite, { redisUrl, redisPrefix: `${base}city:` });
+    try {
+      const attempt = (t: TestApp) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/auth',
+          payload: { username: 'Shared', password: 'wrong pass' },
+        });
+      for (let i = 0; i < LOGIN_LIMITS.failuresPerName; i++)
+        expect((await attempt(news)).statusCode).toBe(401);
+      expect((await attempt(news)).statusCode).toBe(429);
+      // The other installation has its own count for the same name.
+      expect((await attempt(city)).statusCode).toBe(401);
+    } finally {
+      await news.close();
+      await city.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthorLogin, ModeratorLogin } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { verifyEntryPassword } from '../entries/service.ts';
 import { verifyCredentials } from '../users/service.ts';
 import { LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
@@ -10,6 +10,7 @@ import { LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
 type Db = Kysely<Database>;
 
 const INVALID_CREDENTIALS = 'invalid credentials';
+const LOGIN_REFUSED = 'too many login attempts, try again later';
 
 type LoginContext = {
   db: Db;
@@ -23,31 +24,21 @@ type LoginContext = {
 type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
 
 /**
- * The steps every login shares: refuse while the subject (account name or entry) or the client is
- * over its failure limit, count a failure under both, forget the subject's failures on success.
+ * The steps every login shares: count the attempt under the subject (account name or entry) and
+ * the client before checking it, refuse while either is over its limit, forget the subject's
+ * failures on success.
  */
 async function limitedLogin(
   ctx: LoginContext,
   subjectKey: string,
   check: () => Promise<SessionInput | undefined>,
 ): Promise<{ token: string; session: SessionState }> {
-  const keys: [string, number][] = [
+  const limits = [
     [subjectKey, LOGIN_LIMITS.failuresPerName],
     [`login:client:${ctx.clientIp}`, LOGIN_LIMITS.failuresPerClient],
-  ];
-  for (const [key, limit] of keys) {
-    const retryAfter = await ctx.limiter.retryAfter(key, limit);
-    if (retryAfter > 0) {
-      throw new AppError('RATE_LIMITED', 'too many login attempts, try again later', undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
-  }
-  const input = await check();
-  if (!input) {
-    await Promise.all(keys.map(([key]) => ctx.limiter.hit(key, LOGIN_LIMITS.windowMs)));
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-  }
+  ] as const;
+  const input = await countedAttempt(ctx.limiter, limits, LOGIN_LIMITS.windowMs, LOGIN_REFUSED, check);
+  if (!input) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   await ctx.limiter.reset(subjectKey);
   return startSession(ctx.db, { ...input, previousId: ctx.previousId });
 }

@@ -3,6 +3,7 @@ import type { Comment, CommentInput, CommentOrigin } from '@einwurf/contract';
 import type { CommentRow, Database } from '../../db/types.ts';
 import { getEntryForModeration } from '../entries/moderation-service.ts';
 import { getEntry, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
+import { enqueueEvent } from '../outbox/service.ts';
 import * as repo from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -30,7 +31,8 @@ export async function listComments(
 
 /**
  * Adds a comment to an entry that is not deleted; its badge comes from who wrote it (the author:
- * contributor, an account: moderation), and the timeline records it in the same transaction.
+ * contributor, an account: moderation), and the timeline and the outbox (`comment.created`) record it
+ * in the same transaction.
  */
 export async function addComment(
   db: Db,
@@ -38,7 +40,7 @@ export async function addComment(
   input: CommentInput,
   by: EntryChanger,
 ): Promise<Comment> {
-  await getEntry(db, entryId);
+  const entry = await getEntry(db, entryId);
   const origin: CommentOrigin = by.actor === 'author' ? 'contributor' : 'moderation';
   const now = Date.now();
   const row = await db.transaction().execute(async (trx) => {
@@ -51,6 +53,15 @@ export async function addComment(
       created_at: now,
     });
     await recordEntryEvent(trx, entryId, 'comment_added', by, {}, now);
+    await enqueueEvent(trx, {
+      type: 'comment.created',
+      entryId,
+      data: {
+        entry: { id: entryId, type: entry.data.type, title: entry.data.title, state: entry.data.state },
+        comment: toComment(inserted),
+      },
+      now,
+    });
     return inserted;
   });
   return toComment(row);

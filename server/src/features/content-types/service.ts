@@ -137,3 +137,23 @@ export function describeApi(contentTypes: ContentTypes, version: string): ApiRoo
   }));
   return { meta: { version }, data };
 }
+
+/** Widgets whose values are file URLs (one, or a list). */
+const FILE_WIDGETS = new Set(['image', 'files']);
+const fileFieldsCache = new WeakMap<ContentType, ReadonlySet<string>>();
+
+/** The fields of a type whose values are file URLs: those its UI schema shows with a file widget. */
+export function fileFieldsOf(type: ContentType): ReadonlySet<string> {
+  const cached = fileFieldsCache.get(type);
+  if (cached) return cached;
+  const fields = new Set(
+    type.uischema.flatMap((element) => {
+      const { scope, widget } = element as { scope?: unknown; widget?: unknown };
+      return typeof scope === 'string' && typeof widget === 'string' && FILE_WIDGETS.has(widget)
+        ? [scope]
+        : [];
+    }),
+  );
+  fileFieldsCache.set(type, fields);
+  return fields;
+}

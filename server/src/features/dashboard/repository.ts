@@ -12,6 +12,8 @@ export type LatestCommentRow = {
   origin: CommentOrigin;
   created_at: number;
 };
+export type ScheduledRow = { id: string; type: string; title: string; published_at: number };
+
 export type TimelineRow = {
   entry_id: string;
   entry_title: string;
@@ -21,6 +23,7 @@ export type TimelineRow = {
   from_state: EntryState | null;
   to_state: EntryState | null;
   created_at: number;
+  publish_at: number | null;
 };
 
 /** Entries in the given states, the longest waiting (oldest update) first. */
@@ -33,6 +36,25 @@ export async function listProposals(db: Db, states: EntryState[], limit: number)
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** Entries in the given states whose publication time is after `now`, the soonest first. */
+export async function listScheduled(
+  db: Db,
+  states: readonly EntryState[],
+  now: number,
+  limit: number,
+): Promise<ScheduledRow[]> {
+  const rows = await db
+    .selectFrom('entries')
+    .select(['id', 'type', 'title', 'published_at'])
+    .where('state', 'in', states)
+    .where('published_at', '>', now)
+    .orderBy('published_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, published_at: row.published_at ?? now }));
 }
 
 /** The newest comment of each given entry. */
@@ -72,6 +94,7 @@ export async function listLatestEvents(db: Db, limit: number): Promise<TimelineR
       'ev.from_state',
       'ev.to_state',
       'ev.created_at',
+      'ev.publish_at',
     ])
     .orderBy('ev.created_at', 'desc')
     .orderBy('ev.id', 'desc')

@@ -16,7 +16,7 @@ describe.each(testDatabases())('the dashboard on $name', (target) => {
 
   it('lists proposals waiting longest first with their latest comment, and the latest events', async () => {
     const empty = (await t.request({ method: 'GET', url: '/api/v1/admin/dashboard' })).json<Dashboard>();
-    expect(empty).toEqual({ data: { proposals: [], timeline: [] } });
+    expect(empty).toEqual({ data: { proposals: [], scheduled: [], timeline: [] } });
 
     const older = await insertTestEntry(t.database.db, { state: 'proposed', title: 'Älter' });
     const newer = await insertTestEntry(t.database.db, { type: 'event', state: 'proposed', title: 'Neuer' });
@@ -64,6 +64,7 @@ describe.each(testDatabases())('the dashboard on $name', (target) => {
       from_state: null,
       to_state: null,
       created_at: expect.any(String),
+      publish_at: null,
     });
     const times = timeline.map((e) => e.created_at);
     expect(times).toEqual([...times].sort().reverse());

@@ -11,10 +11,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: requireRoleFirst('mod', 'admin'),
       schema: {
         tags: ['moderation'],
-        summary: 'Proposals waiting longest first (with their latest comment) and the latest events',
+        summary:
+          'Proposals waiting longest first (with their latest comment), scheduled publications soonest first, and the latest events',
         response: { 200: DashboardSchema, '4xx': ErrorBodySchema },
       },
     },
-    async () => loadDashboard(app.db),
+    async () => loadDashboard(app.db, app.now()),
   );
 };

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { DASHBOARD_PROPOSALS_MAX, DASHBOARD_TIMELINE_SIZE, type Dashboard } from '@einwurf/contract';
+import {
+  DASHBOARD_PROPOSALS_MAX,
+  DASHBOARD_SCHEDULED_MAX,
+  DASHBOARD_TIMELINE_SIZE,
+  ENTRY_LIFECYCLE,
+  type Dashboard,
+} from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { proposalStates } from '../entries/lifecycle.ts';
 import * as repo from './repository.ts';
@@ -8,11 +14,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Moderation's start page: the proposals waiting longest (at most DASHBOARD_PROPOSALS_MAX, each with
- * its latest comment) and the latest events across all entries, newest first.
+ * its latest comment), the publications scheduled after `now` (soonest first, at most
+ * DASHBOARD_SCHEDULED_MAX) and the latest events across all entries, newest first.
  */
-export async function loadDashboard(db: Kysely<Database>): Promise<Dashboard> {
-  const [proposals, events] = await Promise.all([
+export async function loadDashboard(db: Kysely<Database>, now: number = Date.now()): Promise<Dashboard> {
+  const [proposals, scheduled, events] = await Promise.all([
     repo.listProposals(db, proposalStates(), DASHBOARD_PROPOSALS_MAX),
+    repo.listScheduled(db, ENTRY_LIFECYCLE.public, now, DASHBOARD_SCHEDULED_MAX),
     repo.listLatestEvents(db, DASHBOARD_TIMELINE_SIZE),
   ]);
   const comments = new Map(
@@ -43,7 +51,17 @@ export async function loadDashboard(db: Kysely<Database>): Promise<Dashboard> {
             : null,
         };
       }),
-      timeline: events.map((e) => ({ ...e, created_at: iso(e.created_at) })),
+      scheduled: scheduled.map((s) => ({
+        id: s.id,
+        type: s.type,
+        title: s.title,
+        publish_at: iso(s.published_at),
+      })),
+      timeline: events.map((e) => ({
+        ...e,
+        created_at: iso(e.created_at),
+        publish_at: e.publish_at === null ? null : iso(e.publish_at),
+      })),
     },
   };
 }

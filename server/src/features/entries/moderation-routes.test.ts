@@ -77,6 +77,7 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
         state: 'rejected',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        publish_at: null,
       });
 
       const last = await list('filters=type:is:event,state:is:rejected&page_size=2&current_page=3');
@@ -161,6 +162,8 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
       ['query=abc', 'query'],
       ['query=%20%20ab%20%20', 'query'],
       [`query=${'x'.repeat(201)}`, 'query'],
+      // No text holds NUL characters (PostgreSQL stores none).
+      ['query=%00%00%00%00', 'query'],
     ])('answers 400 naming the parameter for %s', async (query, field) => {
       const response = await t.request({ method: 'GET', url: `${BASE}/entries?${query}` });
       expect(response.statusCode, response.body).toBe(400);
@@ -168,16 +171,13 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
       expect(fieldsOf(response)).toEqual([field]);
     });
 
-    it.each([
-      'query=%00%00%00%00',
-      'query=%22%22%22%22',
-      'query=*:^()',
-      'query=NEAR(a b)',
-      "query=' or 1=1 --",
-    ])('never fails on odd search text: %s', async (query) => {
-      const response = await t.request({ method: 'GET', url: `${BASE}/entries?${query}` });
-      expect(response.statusCode, response.body).toBe(200);
-    });
+    it.each(['query=%22%22%22%22', 'query=*:^()', 'query=NEAR(a b)', "query=' or 1=1 --"])(
+      'never fails on odd search text: %s',
+      async (query) => {
+        const response = await t.request({ method: 'GET', url: `${BASE}/entries?${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+      },
+    );
   });
 
   describe('search', () => {

@@ -66,14 +66,21 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       schema: {
         tags: ['moderation'],
         summary: 'Save the entry as GET answered it, optionally with a new data.state',
-        description: `data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (${SETTABLE}) must be one the lifecycle allows (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is ${STRICT}, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction.`,
+        description: `data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (${SETTABLE}) must be one the lifecycle allows (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is ${STRICT}, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction. With state published, data.publish_at schedules the publication: an ISO UTC date-time in the future (readers see the entry from then on; again while it is scheduled, to give it a new time), null to publish now; absent or as GET answered it keeps the time. A bad or past time, or a new time for an entry readers already see, answers 400 VALIDATION_FAILED naming data/publish_at. Leaving publication cancels a schedule.`,
         params: EntryParamsSchema,
         body: ModerationEntryUpdateSchema,
         response: { 200: EntrySchema, 409: Type.Union([EntryConflictSchema, ErrorBodySchema]), ...errors },
       },
     },
     async (request) =>
-      moderateEntry(app.db, contentTypes, request.params.id, request.body, moderator(request.session)),
+      moderateEntry(
+        app.db,
+        contentTypes,
+        request.params.id,
+        request.body,
+        moderator(request.session),
+        app.now(),
+      ),
   );
 
   app.delete(
@@ -88,7 +95,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       },
     },
     async (request, reply) => {
-      await deleteEntryAsModeration(app.db, request.params.id, moderator(request.session));
+      await deleteEntryAsModeration(app.db, request.params.id, moderator(request.session), app.now());
       return reply.code(204).send(null);
     },
   );

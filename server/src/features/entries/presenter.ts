@@ -24,6 +24,7 @@ export function toEntry(row: EntryRow): Entry {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     revision: row.revision,
+    publish_at: row.published_at === null ? null : iso(row.published_at),
   };
   return { meta: { version: VERSION, licence: ENTRY_LICENCE }, data };
 }
@@ -36,5 +37,6 @@ export function toEntryEvent(row: EntryEventRow): EntryEvent {
     from_state: row.from_state,
     to_state: row.to_state,
     created_at: iso(row.created_at),
+    publish_at: row.publish_at === null ? null : iso(row.publish_at),
   };
 }

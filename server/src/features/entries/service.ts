@@ -17,6 +17,8 @@ import {
 import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import { assertOwnFileUrls } from '../files/references.ts';
+import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { rememberPurgedPublicEntries } from '../public/service.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
@@ -110,6 +112,7 @@ export async function recordEntryEvent(
   by: EntryChanger,
   states: { from?: EntryState; to?: EntryState } = {},
   now = Date.now(),
+  publishAt: number | null = null,
 ): Promise<void> {
   await repo.insertEntryEvent(db, {
     entry_id: entryId,
@@ -119,26 +122,42 @@ export async function recordEntryEvent(
     from_state: states.from ?? null,
     to_state: states.to ?? null,
     created_at: now,
+    publish_at: publishAt,
   });
 }
+
+/** An edit of an entry: its fields, its new state, how strictly to check them. */
+export type EntryEdit = {
+  data: Record<string, unknown> & { revision: number };
+  state: EntryState;
+  mode: ValidationMode;
+  /**
+   * When readers see the entry from, as moderation decided it (a scheduled publication); absent, the
+   * time it became public is kept while it stays public, and is now when it becomes public.
+   */
+  publishedAt?: number | null;
+};
 
 /**
  * Writes an edit of a live entry read in `trx`, with its new state: a save from an older revision is
  * refused with the stored entry (409), the fields are checked in `mode`, and fields, state, index and
- * events change together. The caller has checked the transition and who may edit.
+ * events change together. The caller has checked the transition and who may edit. `clock` is the
+ * time of the change (the app's clock, which tests move).
  */
 export async function writeEntryEdit(
   trx: Db,
   contentTypes: ContentTypes,
   row: EntryRow,
-  edit: { data: Record<string, unknown> & { revision: number }; state: EntryState; mode: ValidationMode },
+  edit: EntryEdit,
   by: EntryChanger,
+  clock: number = Date.now(),
 ): Promise<Entry> {
   if (edit.data.revision !== row.revision) throw new EntryConflictError(toEntry(row));
   const type = typeOf(contentTypes, row);
   const { title, ...fields } = editableFields(type, edit.data);
   assertValid(type, { title, ...fields }, edit.mode);
-  const now = Math.max(Date.now(), row.updated_at);
+  await assertOwnFileUrls(trx, type, row.id, fields);
+  const now = Math.max(clock, row.updated_at);
   const saved: EntryRow = {
     ...row,
     title: typeof title === 'string' ? title : '',
@@ -147,7 +166,10 @@ export async function writeEntryEdit(
     revision: row.revision + 1,
     updated_at: now,
     deleted_at: null,
-    published_at: publishedAtAfter(row, edit.state, now),
+    published_at:
+      edit.publishedAt !== undefined && isPublicState(edit.state)
+        ? edit.publishedAt
+        : publishedAtAfter(row, edit.state, now),
   };
   const written = await repo.updateEntryAtRevision(trx, row.id, row, {
     title: saved.title,
@@ -165,14 +187,53 @@ export async function writeEntryEdit(
   }
   await indexEntries(trx, [saved]);
   const changesState = saved.state !== row.state;
+  const publishAt = scheduleNoted(row, saved, now);
+  // A new time for a scheduled publication is a save of the entry, noted with that time.
+  const reschedules = !changesState && publishAt !== null;
   if (!changesState || saved.title !== row.title || saved.data !== row.data) {
-    await recordEntryEvent(trx, row.id, 'saved', by, { from: row.state, to: row.state }, now);
+    const noted = reschedules ? publishAt : null;
+    await recordEntryEvent(trx, row.id, 'saved', by, { from: row.state, to: row.state }, now, noted);
   }
   if (changesState) {
-    await recordEntryEvent(trx, row.id, 'state_changed', by, { from: row.state, to: saved.state }, now);
+    await recordEntryEvent(
+      trx,
+      row.id,
+      'state_changed',
+      by,
+      { from: row.state, to: saved.state },
+      now,
+      publishAt,
+    );
+    // A scheduled publication is heard of when readers can see it.
+    const visibleAt =
+      saved.published_at !== null && saved.published_at > now ? saved.published_at : undefined;
+    await enqueueEntryStateEvents(
+      trx,
+      saved,
+      { from: row.state, to: saved.state },
+      { now, ...(visibleAt !== undefined ? { publishAt: visibleAt } : {}) },
+    );
   }
   return toEntry(saved);
 }
+
+/**
+ * The publication time an entry's timeline notes for a change from `before` to `after` at `now`: the
+ * new time when the change schedules a publication, or moves a scheduled one (to now, too); else null.
+ */
+function scheduleNoted(before: EntryRow, after: EntryRow, now: number): number | null {
+  if (after.published_at === null || after.published_at === before.published_at) return null;
+  const wasScheduled = before.published_at !== null && before.published_at > now;
+  return after.published_at > now || wasScheduled ? after.published_at : null;
+}
+
+/** What a state change may be told: the time of the change, and what to write with it in its transaction. */
+export type StateChangeOptions = {
+  /** The time of the change (the app's clock). */
+  clock?: number;
+  /** Called in the change's transaction with the row before and after, and the change's time. */
+  onChanged?: (trx: Db, before: EntryRow, after: EntryRow, now: number) => Promise<void>;
+};
 
 /**
  * Moves an entry to another state as the lifecycle allows (409 INVALID_TRANSITION otherwise) and
@@ -184,11 +245,13 @@ export async function changeEntryState(
   to: EntryState,
   by: EntryChanger,
   kind: EntryEventKind = 'state_changed',
+  options: StateChangeOptions = {},
 ): Promise<Entry> {
+  const { clock = Date.now(), onChanged } = options;
   return db.transaction().execute(async (trx) => {
     const row = await findEntryRow(trx, id, { includeDeleted: true });
     assertTransition(by.actor, row.state, to);
-    const now = Math.max(Date.now(), row.updated_at);
+    const now = Math.max(clock, row.updated_at);
     const changed: EntryRow = {
       ...row,
       state: to,
@@ -205,13 +268,20 @@ export async function changeEntryState(
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
     await indexEntries(trx, [changed]);
     await recordEntryEvent(trx, id, kind, by, { from: row.state, to }, now);
+    await enqueueEntryStateEvents(trx, changed, { from: row.state, to }, { now });
+    await onChanged?.(trx, row, changed, now);
     return toEntry(changed);
   });
 }
 
 /** Soft-deletes an entry as the lifecycle lets `by` (409 INVALID_TRANSITION otherwise). */
-export async function softDeleteEntry(db: Db, id: string, by: EntryChanger): Promise<Entry> {
-  return changeEntryState(db, id, ENTRY_LIFECYCLE.deleted, by, 'deleted');
+export async function softDeleteEntry(
+  db: Db,
+  id: string,
+  by: EntryChanger,
+  options: StateChangeOptions = {},
+): Promise<Entry> {
+  return changeEntryState(db, id, ENTRY_LIFECYCLE.deleted, by, 'deleted', options);
 }
 
 /** An entry's timeline, oldest first (404 when the entry is deleted, unless moderation asks). */

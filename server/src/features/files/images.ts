@@ -51,6 +51,10 @@ function isDecodeError(error: unknown): boolean {
   );
 }
 
+function isPixelLimitError(error: unknown): boolean {
+  return isDecodeError(error) && /pixel limit/i.test((error as Error).message);
+}
+
 export type StoredImage = PutResult & { contentType: string; previewKey: string | null };
 
 /**
@@ -65,7 +69,7 @@ export type StoredImage = PutResult & { contentType: string; previewKey: string 
 export async function storeImage(
   storage: FileStorage,
   input: Readable,
-  options: { key: string; previewKey: string; extension: string },
+  options: { key: string; previewKey: string; extension: string; maxPixels: number },
 ): Promise<StoredImage> {
   const format = FORMATS[options.extension];
   if (format === undefined) {
@@ -74,7 +78,8 @@ export async function storeImage(
   }
 
   const animated = format === 'gif' || format === 'webp';
-  const source = sharp({ animated }).autoOrient();
+  // sharp reads the dimensions from the header and refuses past the limit before decoding a pixel.
+  const source = sharp({ animated, limitInputPixels: options.maxPixels }).autoOrient();
   const main = encode(source.clone(), format);
   const preview = source
     .clone()
@@ -106,6 +111,12 @@ export async function storeImage(
   if (inputError !== undefined) throw inputError;
   const reason: unknown =
     stored.status === 'rejected' ? stored.reason : (previewStored as PromiseRejectedResult).reason;
+  if (isPixelLimitError(reason)) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The image has more than ${Math.floor(options.maxPixels / 1_000_000)} megapixels`,
+    );
+  }
   if (isDecodeError(reason)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read');
   throw reason;
 }

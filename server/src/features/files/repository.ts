@@ -163,3 +163,19 @@ export async function listUnreferencedFiles(db: Db, before: number, limit: numbe
 export async function deleteFiles(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('files').where('id', 'in', ids).execute();
 }
+
+/** Which of `ids` are files of the entry. */
+export async function findFileIdsOfEntry(
+  db: Db,
+  entryId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('entry_id', '=', entryId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,10 +12,12 @@ import type { AppConfig } from '../../config.ts';
 import { UNREFERENCED_FILE_DAYS, runHousekeeping } from '../../plugins/housekeeping.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { completeFields } from '../../test/entries.ts';
+import { completeFields, shippedContentTypes } from '../../test/entries.ts';
 import { createEntryAsAuthor } from '../../test/pow.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
+import { createDiskStorage } from './storage/disk.ts';
 import { createS3Client } from './storage/s3.ts';
+import type { FileStorage } from './storage/types.ts';
 import { DRIVERS, FIXTURES, phoneJpeg, s3Options, startS3Server, type Driver } from '../../test/files.ts';
 
 const MAX = 200_000;
@@ -271,6 +274,12 @@ describe.each(testDatabases())('files API on $name', (target) => {
       expect(response.json()).toMatchObject({ error: { fields: [{ field: 'file' }] } });
     });
 
+    it('keeps no NUL of a file name (PostgreSQL could not store it)', async () => {
+      const response = await authorUpload('bild\u0000.txt', FIXTURES.txt());
+      expect(response.statusCode).toBe(201);
+      expect(response.body).not.toContain('\\u0000');
+    });
+
     it('refuses a file past the limit found while streaming, and keeps nothing', async () => {
       const response = await authorUpload('gross.txt', Buffer.alloc(MAX + 1, 0x61));
       expect(response.statusCode).toBe(413);
@@ -329,6 +338,48 @@ describe.each(testDatabases())('files API on $name', (target) => {
         expect(sent).toBeLessThan(declared / 100);
         await expectNothingLeft();
       });
+
+      it.each([
+        ['403 without the CSRF cookie', {}, 403],
+        ['415 for an extension not allowed', { name: 'programm.exe' }, 415],
+      ])(
+        'answers the next request on the same keep-alive connection at once after a refused upload (%s)',
+        async (_case, options: { name?: string }, refused) => {
+          const body = multipart(options.name ?? 'brief.txt', Buffer.alloc(150_000, 0x61));
+          const payload = body.payload;
+          const cookie = refused === 403 ? '' : [...test.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+          const socket = net.connect(port, '127.0.0.1');
+          const started = Date.now();
+          let received = '';
+          const answers = new Promise<string[]>((resolve, reject) => {
+            socket.on('data', (chunk: Buffer) => {
+              received += chunk.toString('latin1');
+              const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]!);
+              if (statuses.length === 2) resolve(statuses);
+            });
+            socket.on('error', reject);
+            socket.on('close', () =>
+              resolve([...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]!)),
+            );
+          });
+          socket.write(
+            `POST /api/v1/anon/${entryId}/files HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+              `Content-Type: ${body.contentType}\r\nContent-Length: ${payload.length}\r\n` +
+              `Cookie: ${cookie}\r\nX-Csrf-Token: ${test.csrfToken() ?? ''}\r\n\r\n`,
+          );
+          socket.write(payload);
+          socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+          const timer = setTimeout(() => socket.destroy(), 10_000);
+          const statuses = await answers;
+          clearTimeout(timer);
+          socket.destroy();
+          // Either both answers on this connection, or the refusal closed it (then a client reconnects).
+          expect(statuses[0]).toBe(String(refused));
+          expect(statuses.length === 1 ? received : statuses[1]).toMatch(/200|Connection: close/i);
+          expect(Date.now() - started).toBeLessThan(3_000);
+          await expectNothingLeft();
+        },
+      );
 
       it('keeps no file and no row when the client goes away mid-upload', async () => {
         const body = multipart('halb.txt', Buffer.alloc(0));
@@ -429,5 +480,153 @@ describe.each(testDatabases())('file limits in GET config on $name', (target) =>
       5_000_000,
     );
     expect((await test.request({ method: 'GET', url: '/api/v1/config?cpt=nope' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(testDatabases())('a full disk on $name', (target) => {
+  let test: TestApp;
+  let dataDir: string;
+  let entryId: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-files-full-'));
+    const disk = createDiskStorage({ dir: path.join(dataDir, 'files') });
+    // The disk fills up after 100 KB of a write: the file system answers ENOSPC, as a full one does.
+    const full: FileStorage = {
+      ...disk,
+      put(key, stream, options) {
+        let written = 0;
+        const filling = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            written += chunk.length;
+            if (written <= 100_000) return done(null, chunk);
+            done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          },
+        });
+        stream.on('error', (error) => filling.destroy(error));
+        // The put hears the failure through its own listener; this stub's stream must not crash the test.
+        filling.on('error', () => {});
+        return disk.put(key, stream.pipe(filling), options);
+      },
+    };
+    test = await createTestApp(target, { dataDir, maxFileSize: 2_000_000 }, { storage: full });
+    entryId = await createEntryAsAuthor(test);
+  });
+  afterAll(async () => {
+    await test.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 507 naming the cause, and keeps no half-written file and no row', async () => {
+    for (const [name, bytes] of [
+      ['gross.txt', Buffer.alloc(300_000, 0x61)],
+      [
+        'foto.png',
+        await sharp({
+          create: {
+            width: 500,
+            height: 500,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 128, sigma: 60 },
+          },
+        })
+          .png()
+          .toBuffer(),
+      ],
+    ] as const) {
+      const body = multipart(name, bytes);
+      const response = await test.request({
+        method: 'POST',
+        url: `/api/v1/anon/${entryId}/files`,
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode, name).toBe(507);
+      expect(response.json()).toMatchObject({
+        error: { code: 'INSUFFICIENT_STORAGE', message: expect.stringMatching(/no room/) },
+      });
+    }
+    const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
+    expect(files.filter((e) => e.isFile() && e.parentPath.includes('files'))).toEqual([]);
+    expect(await test.database.db.selectFrom('files').select('id').execute()).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('file fields on $name', (target) => {
+  let test: TestApp;
+  let dataDir: string;
+  let entryId: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-file-fields-'));
+    const shipped = await shippedContentTypes();
+    const article = shipped.types.get('article')!;
+    // This newsroom also takes pictures from its own image server.
+    const withCdn = {
+      ...article,
+      config: { ...article.config, file: { allowed_origins: ['https://bilder.example.org'] } },
+    };
+    test = await createTestApp(
+      target,
+      { dataDir },
+      { contentTypes: { ...shipped, types: new Map([...shipped.types, ['article', withCdn]]) } },
+    );
+    entryId = await createEntryAsAuthor(test);
+  });
+  afterAll(async () => {
+    await test.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const save = async (fields: Record<string, unknown>) => {
+    const entry = (await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).json<{
+      data: Record<string, unknown>;
+    }>().data;
+    return test.request({
+      method: 'PUT',
+      url: `/api/v1/anon/${entryId}`,
+      payload: { data: { ...entry, ...fields } },
+    });
+  };
+  const uploadTo = async (client: TestClient, id: string) => {
+    const body = multipart('brief.txt', FIXTURES.txt());
+    const response = await client.request({
+      method: 'POST',
+      url: `/api/v1/anon/${id}/files`,
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return response.json<{ url: string }>().url;
+  };
+
+  it('takes files of the entry itself and of an origin the type allows', async () => {
+    const own = await uploadTo(test, entryId);
+    const saved = await save({ image: own, attachments: [own, 'https://bilder.example.org/a/b.png'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await save({ image: '', attachments: [] })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a javascript: URL', { image: 'javascript:alert(1)' }, 'data/image'],
+    ['a data: URL', { image: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'data/image'],
+    ['a foreign origin', { image: 'https://tracker.example.net/pixel.gif' }, 'data/image'],
+    ['a protocol-relative URL', { attachments: ['//tracker.example.net/x.pdf'] }, 'data/attachments/0'],
+    ['a file URL that names no file', { image: '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/x.png' }, 'data/image'],
+  ])('refuses %s with 400 naming the field, and keeps the entry as it was', async (_case, fields, field) => {
+    const before = (await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).body;
+    const response = await save(fields);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: [{ field }] } });
+    expect((await test.request({ method: 'GET', url: `/api/v1/anon/${entryId}` })).body).toBe(before);
+  });
+
+  it("refuses another entry's file", async () => {
+    const other = await test.newClient();
+    const otherId = await createEntryAsAuthor(other);
+    const theirs = await uploadTo(other, otherId);
+    const response = await save({ attachments: [theirs] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { fields: [{ field: 'data/attachments/0' }] } });
   });
 });

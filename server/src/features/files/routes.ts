@@ -54,15 +54,6 @@ function requireSession(request: FastifyRequest): void {
   }
 }
 
-/**
- * A 413 is answered before the body is read; `Connection: close` keeps the server from reading
- * (and the client from sending) the rest of it.
- */
-function closeOnTooLarge(reply: FastifyReply, error: unknown): never {
-  if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') reply.header('Connection', 'close');
-  throw error;
-}
-
 /** Uploads (author and moderation) and the file URL's GET, PATCH and DELETE. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{
   contentTypes: ContentTypes;
@@ -75,44 +66,43 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
   });
 
   const upload = async (request: FastifyRequest, reply: FastifyReply, entryId: string) => {
+    // A refusal before the body is read (413 from Content-Length, 415) leaves the rest to the
+    // unread-bodies plugin: drained, or the connection closed when it is large.
     const by = changerOf(request);
-    try {
-      const limits = await prepareUpload(
-        app.db,
-        contentTypes,
-        { maxFileSize: app.config.maxFileSize, allowedExtensions: app.config.allowedExtensions },
-        entryId,
-        by,
-      );
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limits.maxFileSize + MULTIPART_OVERHEAD) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${limits.maxFileSize} bytes`);
-      }
-      // One byte past the limit reaches storeUpload, whose meter answers 413 and cleans up.
-      const part = await request.file({ limits: { fileSize: limits.maxFileSize + 1 } });
-      if (!part || part.fieldname !== 'file') {
-        throw new AppError('VALIDATION_FAILED', 'file: a multipart field "file" is required', [
-          { field: 'file', keyword: 'required', message: 'required' },
-        ]);
-      }
-      // A client that goes away mid-body leaves the part stream waiting forever; end it as failed.
-      request.raw.once('close', () => {
-        if (!request.raw.complete) part.file.destroy(new Error('the client closed the connection'));
-      });
-      const stored = await storeUpload({
-        db: app.db,
-        storage,
-        entryId,
-        filename: part.filename,
-        stream: part.file,
-        maxBytes: limits.maxFileSize,
-        allowedExtensions: limits.allowedExtensions,
-        by,
-      });
-      return reply.code(201).header('Location', stored.url).send(stored);
-    } catch (error) {
-      closeOnTooLarge(reply, error);
+    const limits = await prepareUpload(
+      app.db,
+      contentTypes,
+      { maxFileSize: app.config.maxFileSize, allowedExtensions: app.config.allowedExtensions },
+      entryId,
+      by,
+    );
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limits.maxFileSize + MULTIPART_OVERHEAD) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${limits.maxFileSize} bytes`);
     }
+    // One byte past the limit reaches storeUpload, whose meter answers 413 and cleans up.
+    const part = await request.file({ limits: { fileSize: limits.maxFileSize + 1 } });
+    if (!part || part.fieldname !== 'file') {
+      throw new AppError('VALIDATION_FAILED', 'file: a multipart field "file" is required', [
+        { field: 'file', keyword: 'required', message: 'required' },
+      ]);
+    }
+    // A client that goes away mid-body leaves the part stream waiting forever; end it as failed.
+    request.raw.once('close', () => {
+      if (!request.raw.complete) part.file.destroy(new Error('the client closed the connection'));
+    });
+    const stored = await storeUpload({
+      db: app.db,
+      storage,
+      entryId,
+      filename: part.filename,
+      stream: part.file,
+      maxBytes: limits.maxFileSize,
+      maxPixels: app.config.maxImagePixels,
+      allowedExtensions: limits.allowedExtensions,
+      by,
+    });
+    return reply.code(201).header('Location', stored.url).send(stored);
   };
 
   const uploadSchema = (tag: string, summary: string) => ({

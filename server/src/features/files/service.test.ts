@@ -13,8 +13,6 @@ import { purgeDeletedEntries } from '../entries/service.ts';
 import { listEntryEvents } from '../entries/repository.ts';
 import * as repo from './repository.ts';
 import {
-  fileIdFromUrl,
-  fileUrl,
   getFile,
   listEntryFiles,
   openFile,
@@ -25,6 +23,7 @@ import {
   type StoredFile,
 } from './service.ts';
 import type { FileStorage } from './storage/types.ts';
+import { fileIdFromUrl, fileUrl } from './urls.ts';
 import {
   DRIVERS,
   FIXTURES,
@@ -33,6 +32,7 @@ import {
   endlessStream,
   interruptedStream,
   phoneJpeg,
+  pixelBombPng,
   readAll,
   sha256,
   startS3Server,
@@ -85,7 +85,7 @@ describe.each(testDatabases())('uploads on $name', (target) => {
       await destroy();
     });
 
-    const upload = (filename: string, stream: Readable, maxBytes = MAX) =>
+    const upload = (filename: string, stream: Readable, maxBytes = MAX, maxPixels = 40_000_000) =>
       storeUpload({
         db: database.db,
         storage,
@@ -93,6 +93,7 @@ describe.each(testDatabases())('uploads on $name', (target) => {
         filename,
         stream,
         maxBytes,
+        maxPixels,
         allowedExtensions: DEFAULT_ALLOWED_EXTENSIONS,
         by: { actor: 'author', userId: null },
       });
@@ -333,6 +334,20 @@ describe.each(testDatabases())('uploads on $name', (target) => {
       await expectNothingLeft();
     });
 
+    it('refuses an image over the pixel limit (413) before decoding it, and keeps nothing', async () => {
+      const bomb = pixelBombPng(16_000, 16_000);
+      expect(bomb.length).toBeLessThan(MAX);
+      const rssBefore = process.memoryUsage().rss;
+      const error = await rejection(upload('bombe.png', streamOf(bomb)));
+      expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(error.message).toMatch(/40 megapixels/);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(40_000_000);
+      await expectNothingLeft();
+      // Under the limit the same kind of image is taken.
+      const small = await upload('klein.png', streamOf(pixelBombPng(2_000, 1_000)), MAX, 2_000_000);
+      expect(small.is_image).toBe(true);
+    });
+
     it('renames a file and keeps its extension', async () => {
       const file = await upload('alt.pdf', streamOf(FIXTURES.pdf()));
       const renamed = await renameFile(database.db, file.id, '  Neuer Name / mit Strich ');
@@ -368,6 +383,7 @@ describe.each(testDatabases())('uploads on $name', (target) => {
         filename: 'c.txt',
         stream: streamOf(FIXTURES.txt()),
         maxBytes: MAX,
+        maxPixels: 40_000_000,
         allowedExtensions: DEFAULT_ALLOWED_EXTENSIONS,
         by: TEST_MODERATOR,
       });

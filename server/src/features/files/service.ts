@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { API_BASE, isDeletedState, isPublicState, type Role } from '@einwurf/contract';
+import { isDeletedState, isPublicState, type Role } from '@einwurf/contract';
 import type { Database, FileRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { assertAuthorMayChange } from '../entries/lifecycle.ts';
@@ -10,6 +10,7 @@ import { recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { checkContent, peekHead } from './content-check.ts';
 import { storeImage } from './images.ts';
 import * as repo from './repository.ts';
+import { fileUrl } from './urls.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { fileLimitsFor, type FileLimits } from './limits.ts';
 import { ByteMeter } from './storage/meter.ts';
@@ -25,18 +26,6 @@ export type StoredFile = Omit<FileRow, 'is_image' | 'key' | 'preview_key'> & {
 };
 
 const NAME_MAX = 120;
-
-/** The URL path of a file: `/api/v1/files/<id>/<name>`; the id finds it, the name is for people. */
-export function fileUrl(file: Pick<FileRow, 'id' | 'name'>): string {
-  return `${API_BASE}/files/${file.id}/${encodeURIComponent(file.name)}`;
-}
-
-/** The id in a file URL (absolute or a path), or undefined when the URL is not one of ours. */
-export function fileIdFromUrl(url: string): string | undefined {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '');
-  const match = new RegExp(`^${API_BASE}/files/([A-Za-z0-9_-]{22})(?:/[^/?#]*)?(?:[?#].*)?$`).exec(path);
-  return match?.[1];
-}
 
 /** Answers a row as the API shows it. */
 export function toStoredFile(row: FileRow): StoredFile {
@@ -83,6 +72,8 @@ export type StoreUploadInput = {
   filename: string;
   stream: Readable;
   maxBytes: number;
+  /** Images with more pixels are refused (413) before they are decoded. */
+  maxPixels: number;
   allowedExtensions: readonly string[];
   /** Who uploads, for the entry's timeline. */
   by: EntryChanger;
@@ -121,7 +112,7 @@ export async function storeUpload(input: StoreUploadInput): Promise<StoredFile> 
     if (checked.isImage) {
       const previewKey = `${key}.preview.webp`;
       written.push(key, previewKey);
-      stored = await storeImage(storage, content, { key, previewKey, extension });
+      stored = await storeImage(storage, content, { key, previewKey, extension, maxPixels: input.maxPixels });
     } else {
       written.push(key);
       const result = await storage.put(key, content, { contentType: checked.contentType });

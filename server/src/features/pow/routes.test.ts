@@ -102,7 +102,7 @@ describe.each(testDatabases())('proof of work on $name', (target) => {
   });
 
   it('refuses forged tokens: another secret, alg none, edited claims, garbage', async () => {
-    const secret = t.app.config.secret;
+    const secret = t.app.secrets.current();
     const foreign = solvedToken('another secret of enough length');
     const genuine = solvedToken(secret);
     const [header, , signature] = genuine.token.split('.');
@@ -127,7 +127,7 @@ describe.each(testDatabases())('proof of work on $name', (target) => {
   });
 
   it('refuses signed tokens claiming a difficulty outside 1-63 or without a nonce', async () => {
-    const secret = t.app.config.secret;
+    const secret = t.app.secrets.current();
     for (const overrides of [
       { difficulty: 0 },
       { difficulty: 64 },
@@ -143,7 +143,7 @@ describe.each(testDatabases())('proof of work on $name', (target) => {
 
   it('refuses an expired token', async () => {
     const iat = Math.floor(Date.now() / 1000) - 400;
-    const { token, solution } = solvedToken(t.app.config.secret, { iat, exp: iat + 300 });
+    const { token, solution } = solvedToken(t.app.secrets.current(), { iat, exp: iat + 300 });
     const response = await redeem(t, token, { solution, cpt: 'article', password: AUTHOR_PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'POW_EXPIRED' } });
@@ -283,7 +283,7 @@ describe.each(testDatabases())('spent tokens shared through Redis on $name', (ta
       createRedisSpentTokenStore(REDIS_URL, prefix),
     ];
     const a = await createTestApp(target, {}, { spentTokens: stores[0] });
-    const b = await createTestApp(target, { secret: a.app.config.secret }, { spentTokens: stores[1] });
+    const b = await createTestApp(target, { secret: a.app.secrets.current() }, { spentTokens: stores[1] });
     try {
       const { token, solution } = await solvedChallenge(a);
       const body = { solution, cpt: 'article', password: AUTHOR_PASSWORD };

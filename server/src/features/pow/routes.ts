@@ -40,7 +40,7 @@ export const powRoutes: FastifyPluginAsyncTypebox<{
         base: app.config.powDifficulty,
         ratePerMinute: app.config.powRate,
       });
-      return { data: { token: issueChallenge(app.config.secret, difficulty) } };
+      return { data: { token: issueChallenge(app.secrets.current(), difficulty) } };
     },
   );
 
@@ -66,7 +66,7 @@ export const powRoutes: FastifyPluginAsyncTypebox<{
       const { entry, token, session } = await redeemChallenge(
         {
           db: app.db,
-          secret: app.config.secret,
+          secrets: app.secrets.verifying(),
           spentTokens: options.spentTokens,
           contentTypes: options.contentTypes,
           authorSessionTtl: app.config.authorSessionTtl,

@@ -52,7 +52,8 @@ export function issueChallenge(secret: string, difficulty: number, now = Date.no
 
 export type RedeemContext = {
   db: Db;
-  secret: string;
+  /** The secrets that still verify a challenge (the signing one first). */
+  secrets: readonly string[];
   spentTokens: SpentTokenStore;
   contentTypes: ContentTypes;
   authorSessionTtl: number;
@@ -70,7 +71,7 @@ export async function redeemChallenge(
   submission: PowSubmission,
 ): Promise<{ entry: Entry; token: string; session: SessionState }> {
   const now = Date.now();
-  const claims = verifyPowToken(ctx.secret, token, Math.floor(now / 1000));
+  const claims = verifyPowToken(ctx.secrets, token, Math.floor(now / 1000));
   if (!checkPowSolution(claims.nonce, submission.solution, claims.difficulty)) {
     throw new AppError(
       'POW_UNSOLVED',

@@ -35,7 +35,11 @@ const invalid = (message: string) => new AppError('POW_INVALID', message);
  * Checks a challenge token's form, algorithm, signature, claims and expiry; throws POW_INVALID or
  * POW_EXPIRED saying which.
  */
-export function verifyPowToken(secret: string, token: string, nowSeconds: number): PowClaims {
+export function verifyPowToken(
+  secrets: string | readonly string[],
+  token: string,
+  nowSeconds: number,
+): PowClaims {
   const parts = token.length <= MAX_TOKEN_LENGTH ? token.split('.') : [];
   if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) {
     throw invalid('challenge token is malformed');
@@ -43,11 +47,13 @@ export function verifyPowToken(secret: string, token: string, nowSeconds: number
   const [header, payload, signature] = parts as [string, string, string];
   const head = parseSegment(header);
   if (head?.['alg'] !== HEADER.alg) throw invalid('challenge token must be signed with HS256');
-  const expected = sign(secret, `${header}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw invalid('challenge token signature is invalid');
-  }
+  // Any secret that still verifies (the signing one, or the one a rotation replaced).
+  const signedByOne = (typeof secrets === 'string' ? [secrets] : secrets).some((secret) => {
+    const expected = sign(secret, `${header}.${payload}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signedByOne) throw invalid('challenge token signature is invalid');
   const claims = parseSegment(payload);
   if (!claims) throw invalid('challenge token payload is malformed');
   const { jti, nonce, difficulty, iat, exp } = claims;

@@ -1,7 +1,20 @@
 import type { Kysely } from 'kysely';
+import { ENTRY_LIFECYCLE } from '@einwurf/contract';
 import type { Database, EntryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
+
+/**
+ * THE entries a reader may see at `now` (DESIGN, wave 2: public outputs): in a public state of the
+ * lifecycle, with their publication time passed (a scheduled publication stays hidden until then,
+ * and shows from then on without a job). Every public output starts its query here.
+ */
+export function readableEntries(db: Db, now: number) {
+  return db
+    .selectFrom('entries')
+    .where('state', 'in', ENTRY_LIFECYCLE.public)
+    .where('published_at', '<=', now);
+}
 
 /** What the public outputs read of an entry: never its password hash. */
 export type PublicEntryRow = Pick<
@@ -12,10 +25,10 @@ export type PublicEntryRow = Pick<
 const PUBLIC_COLUMNS = ['id', 'type', 'state', 'title', 'data', 'updated_at', 'published_at'] as const;
 
 export type PublicListFilter = {
-  /** The states readers see; at least one. */
-  states: readonly string[];
+  /** Epoch ms: what readers see at this time. */
+  now: number;
   type?: string;
-  /** Epoch ms: only entries updated at or after it. */
+  /** Epoch ms: only entries updated, or published (a scheduled publication's time), at or after it. */
   updatedSince?: number;
 };
 
@@ -24,9 +37,13 @@ export type PublicListFilter = {
  * feeds), so that a rule about what is public holds for all of them alike.
  */
 function publicEntries(db: Db, filter: PublicListFilter) {
-  let query = db.selectFrom('entries').where('state', 'in', filter.states as EntryRow['state'][]);
+  let query = readableEntries(db, filter.now);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-  if (filter.updatedSince !== undefined) query = query.where('updated_at', '>=', filter.updatedSince);
+  const since = filter.updatedSince;
+  if (since !== undefined) {
+    // An entry whose scheduled time came since is new to a mirror, though nobody changed it since.
+    query = query.where((eb) => eb.or([eb('updated_at', '>=', since), eb('published_at', '>=', since)]));
+  }
   return query;
 }
 
@@ -74,13 +91,22 @@ export async function listNewestPublicEntries(
   return newestFirst(db, filter).limit(limit).execute();
 }
 
-/** One entry, when it is public. */
-export async function findPublicEntry(
-  db: Db,
-  id: string,
-  filter: PublicListFilter,
-): Promise<PublicEntryRow | undefined> {
-  return publicEntries(db, filter).select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+/** One entry, when a reader may see it at `now`. */
+export async function findPublicEntry(db: Db, id: string, now: number): Promise<PublicEntryRow | undefined> {
+  return readableEntries(db, now).select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The earliest publication time after `now` (epoch ms) of an entry scheduled for it, if any. */
+export async function findNextPublication(db: Db, now: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('entries')
+    .select('published_at')
+    .where('state', 'in', ENTRY_LIFECYCLE.public)
+    .where('published_at', '>', now)
+    .orderBy('published_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.published_at ?? undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 
 const ORIGIN = 'http://einwurf.example';
 const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
+const PLAN = '/api/v1/files/BBBBBBBBBBBBBBBBBBBBBB/plan.pdf';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -88,7 +89,7 @@ describe.each(testDatabases())('public reading on $name', (target) => {
       fields: {
         lead: 'Kurz gesagt.',
         image: FILE,
-        attachments: [FILE, 'https://example.net/plan.pdf'],
+        attachments: [FILE, PLAN],
         author_email: 'geheim@example.org',
         tags: ['turm'],
       },
@@ -105,7 +106,7 @@ describe.each(testDatabases())('public reading on $name', (target) => {
       lead: 'Kurz gesagt.',
       category: 'local',
       image: `${ORIGIN}${FILE}`,
-      attachments: [`${ORIGIN}${FILE}`, 'https://example.net/plan.pdf'],
+      attachments: [`${ORIGIN}${FILE}`, `${ORIGIN}${PLAN}`],
       tags: ['turm'],
       content: entry.data.content,
       content_html: expect.stringContaining('<h1>Neues Dach</h1>'),

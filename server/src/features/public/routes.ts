@@ -29,6 +29,7 @@ import {
   getCalendarFeed,
   getPublicEntry,
   listPublicEntries,
+  publicMaxAge,
   type FeedLinks,
 } from './service.ts';
 
@@ -81,13 +82,23 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       ...publicRead,
       schema: {
         tags: ['public'],
-        summary: 'Published entries, newest publication first',
+        summary: 'Published entries whose publication time has passed, newest publication first',
         querystring: PublicEntryListQuerySchema,
         response: { 200: PublicEntryListSchema, ...notModified, '4xx': ErrorBodySchema },
       },
     },
-    async (request): Promise<PublicEntryList> =>
-      listPublicEntries(app.db, options.contentTypes, request.query, publicOriginOf(request)),
+    async (request, reply): Promise<PublicEntryList> => {
+      const now = app.now();
+      const list = await listPublicEntries(
+        app.db,
+        options.contentTypes,
+        request.query,
+        publicOriginOf(request),
+        now,
+      );
+      reply.header('Cache-Control', `public, max-age=${await publicMaxAge(app.db, now)}`);
+      return list;
+    },
   );
 
   app.get(
@@ -102,7 +113,13 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       },
     },
     async (request): Promise<PublicEntryAnswer> => ({
-      data: await getPublicEntry(app.db, options.contentTypes, request.params.id, publicOriginOf(request)),
+      data: await getPublicEntry(
+        app.db,
+        options.contentTypes,
+        request.params.id,
+        publicOriginOf(request),
+        app.now(),
+      ),
     }),
   );
 
@@ -135,7 +152,9 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       },
     },
     async (request, reply) => {
-      const feed = await getAtomFeed(app.db, options.contentTypes, request.query, feedLinks(request));
+      const now = app.now();
+      const feed = await getAtomFeed(app.db, options.contentTypes, request.query, feedLinks(request), now);
+      reply.header('Cache-Control', `public, max-age=${await publicMaxAge(app.db, now)}`);
       return reply.type(ATOM).send(feed);
     },
   );
@@ -157,7 +176,15 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       },
     },
     async (request, reply) => {
-      const calendar = await getCalendarFeed(app.db, options.contentTypes, request.query, feedLinks(request));
+      const now = app.now();
+      const calendar = await getCalendarFeed(
+        app.db,
+        options.contentTypes,
+        request.query,
+        feedLinks(request),
+        now,
+      );
+      reply.header('Cache-Control', `public, max-age=${await publicMaxAge(app.db, now)}`);
       return reply.type(CALENDAR).send(calendar);
     },
   );

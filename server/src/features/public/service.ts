@@ -8,6 +8,7 @@ import {
   ENTRY_LIFECYCLE,
   ENTRY_SYSTEM_FIELDS,
   PAGE_SIZE_MAX,
+  PUBLIC_MAX_AGE_SECONDS,
   PUBLIC_PAGE_SIZE_DEFAULT,
   privateFieldsOf,
   type PublicAtomFeedQuery,
@@ -22,6 +23,7 @@ import { renderMarkdown } from '@einwurf/contract/markdown';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
+import { parseIsoDateTime } from '../../time.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { VERSION } from '../../version.ts';
 import { renderAtomFeed } from './atom.ts';
@@ -44,12 +46,11 @@ const OWN_FIELDS = new Set<string>([
 ]);
 /** Widgets whose values are file URLs (one, or a list). */
 const FILE_WIDGETS = new Set(['image', 'files']);
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
-/** What every public output reads: the public states, of one type or of all. */
-const publicFilter = (type?: string): repo.PublicListFilter => ({
-  states: publicStates(),
+/** What every public output reads: what readers see at `now`, of one type or of all. */
+const publicFilter = (now: number, type?: string): repo.PublicListFilter => ({
+  now,
   ...(type !== undefined ? { type } : {}),
 });
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -64,8 +65,8 @@ function typeParam(contentTypes: ContentTypes, name: string | undefined): Conten
 
 function dateTimeParam(field: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const value = ISO_DATE_TIME.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(value)) throw badParam(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
+  const value = parseIsoDateTime(raw);
+  if (value === undefined) throw badParam(field, 'must be an ISO date-time such as 2026-11-23T18:00:00Z');
   return value;
 }
 
@@ -120,7 +121,8 @@ function toPublicFields(
     title: row.title,
     // Set with every move to a public state; the update time stands in should a row lack it.
     published_at: iso(row.published_at ?? row.updated_at),
-    updated_at: iso(row.updated_at),
+    // A scheduled publication was last changed before readers saw it; to them it is new from then.
+    updated_at: iso(Math.max(row.updated_at, row.published_at ?? row.updated_at)),
     ...fields,
     content,
   };
@@ -162,13 +164,14 @@ export async function listPublicEntries(
   contentTypes: ContentTypes,
   params: PublicEntryListQuery,
   origin: string,
+  now: number,
 ): Promise<PublicEntryList> {
   const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
   const pageSize = integerParam('page_size', params.page_size, PUBLIC_PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   typeParam(contentTypes, params.type);
   const updatedSince = dateTimeParam('updated_since', params.updated_since);
   const filter: repo.PublicListFilter = {
-    ...publicFilter(params.type),
+    ...publicFilter(now, params.type),
     ...(updatedSince !== undefined ? { updatedSince } : {}),
   };
   const { rows, total } = await repo.listPublicEntries(db, filter, {
@@ -190,14 +193,18 @@ export async function listPublicEntries(
   };
 }
 
-/** One published entry as readers get it; 404 NOT_FOUND for any other, as for an id that does not exist. */
+/**
+ * One published entry as readers get it; 404 NOT_FOUND for any other (a scheduled one until its
+ * time), as for an id that does not exist.
+ */
 export async function getPublicEntry(
   db: Db,
   contentTypes: ContentTypes,
   id: string,
   origin: string,
+  now: number,
 ): Promise<PublicEntry> {
-  const row = await repo.findPublicEntry(db, id, publicFilter());
+  const row = await repo.findPublicEntry(db, id, now);
   if (!row) throw new AppError('NOT_FOUND', 'no such entry');
   return toPublicEntry(contentTypes, row, origin);
 }
@@ -243,9 +250,10 @@ export async function getAtomFeed(
   contentTypes: ContentTypes,
   params: PublicAtomFeedQuery,
   links: FeedLinks,
+  now: number,
 ): Promise<string> {
   const type = typeParam(contentTypes, params.type);
-  const rows = await repo.listNewestPublicEntries(db, publicFilter(type?.name), ATOM_FEED_ENTRIES);
+  const rows = await repo.listNewestPublicEntries(db, publicFilter(now, type?.name), ATOM_FEED_ENTRIES);
   const key = `atom\n${type?.name ?? ''}\n${links.origin}\n${links.entryUrl('{id}')}`;
   return feedDocument(contentTypes, key, rows, () => buildAtomFeed(contentTypes, type, rows, links));
 }
@@ -292,6 +300,7 @@ export async function getCalendarFeed(
   contentTypes: ContentTypes,
   params: PublicCalendarFeedQuery,
   links: FeedLinks,
+  now: number,
 ): Promise<string> {
   const type = typeParam(contentTypes, params.type);
   const mapping = (type?.config as TypeConfig | undefined)?.calendar;
@@ -302,7 +311,7 @@ export async function getCalendarFeed(
     start: type.schema.properties[mapping.start]?.format,
     end: mapping.end === undefined ? undefined : type.schema.properties[mapping.end]?.format,
   };
-  const rows = await repo.listNewestPublicEntries(db, publicFilter(type.name), CALENDAR_FEED_EVENTS);
+  const rows = await repo.listNewestPublicEntries(db, publicFilter(now, type.name), CALENDAR_FEED_EVENTS);
   const key = `ics\n${type.name}\n${links.origin}\n${links.entryUrl('{id}')}`;
   return feedDocument(contentTypes, key, rows, () => {
     const events = rows.flatMap((row): CalendarEvent[] => {
@@ -336,4 +345,14 @@ export async function rememberPurgedPublicEntries(
 /** Forgets the purged entries that were purged before the given time (epoch ms). */
 export async function forgetPurgedPublicEntries(db: Db, before: number): Promise<void> {
   await repo.deleteTombstonesPurgedBefore(db, before);
+}
+
+/**
+ * How long (seconds) caches may keep a public answer given at `now`: PUBLIC_MAX_AGE_SECONDS, or less
+ * when a scheduled publication comes sooner, so no cache shows a list without it past its time.
+ */
+export async function publicMaxAge(db: Db, now: number): Promise<number> {
+  const next = await repo.findNextPublication(db, now);
+  if (next === undefined) return PUBLIC_MAX_AGE_SECONDS;
+  return Math.max(0, Math.min(PUBLIC_MAX_AGE_SECONDS, Math.ceil((next - now) / 1000)));
 }

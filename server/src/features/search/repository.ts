@@ -15,6 +15,7 @@ export type ListedEntryRow = {
   state: EntryState;
   created_at: number;
   updated_at: number;
+  published_at: number | null;
 };
 export type FoundEntryRow = ListedEntryRow & { data: string };
 
@@ -110,7 +111,7 @@ export async function listEntries(
     .offset(backwards ? fromEnd : page.offset);
   const rows = await db
     .selectFrom('entries')
-    .select(['id', 'type', 'title', 'state', 'created_at', 'updated_at'])
+    .select(['id', 'type', 'title', 'state', 'created_at', 'updated_at', 'published_at'])
     .where('id', 'in', ids)
     .orderBy(sort.field, sort.direction)
     .orderBy('id', sort.direction)
@@ -153,7 +154,7 @@ export async function searchEntries(
   return searchSqlite(db, terms, filter, page, candidates);
 }
 
-const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.data`;
+const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.published_at, e.data`;
 
 async function searchPostgres(
   db: Db,

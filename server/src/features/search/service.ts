@@ -118,6 +118,7 @@ export async function listEntriesForModeration(
     state: row.state,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    publish_at: row.published_at === null ? null : iso(row.published_at),
   });
 
   if (params.query === undefined) {

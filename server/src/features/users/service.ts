@@ -14,7 +14,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/sessions.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
@@ -209,17 +209,15 @@ export async function changePassword(
   assertValidPassword(input.password);
   if (isSelf) {
     const key = `password-change:${row.id}`;
-    const retryAfter = await limiter.retryAfter(key, LOGIN_LIMITS.failuresPerName);
-    if (retryAfter > 0) {
-      throw new AppError('RATE_LIMITED', 'too many wrong passwords, try again later', undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
     const oldPassword = input.old_password ?? '';
-    if (oldPassword === '' || !(await verifyPassword(row.password_hash, oldPassword))) {
-      await limiter.hit(key, LOGIN_LIMITS.windowMs);
-      throw passwordChangeFailed();
-    }
+    const verified = await countedAttempt(
+      limiter,
+      [[key, LOGIN_LIMITS.failuresPerName]],
+      LOGIN_LIMITS.windowMs,
+      'too many wrong passwords, try again later',
+      async () => (oldPassword !== '' && (await verifyPassword(row.password_hash, oldPassword))) || undefined,
+    );
+    if (!verified) throw passwordChangeFailed();
     await limiter.reset(key);
   }
   const updatedAt = Date.now();

@@ -16,12 +16,13 @@ describe('topBarEntries', () => {
     expect(entries[0]?.href).toBe('/article/a1');
   });
 
-  it('gives moderation its screens, accounts only to admins', () => {
+  it('gives moderation its screens, accounts and webhooks only to admins', () => {
     expect(keys('mod', null)).toEqual(['proposed', 'submissions', 'search', 'status', 'profile', 'about']);
     expect(keys('admin', entry)).toEqual([
       'proposed',
       'submissions',
       'accounts',
+      'webhooks',
       'search',
       'status',
       'profile',

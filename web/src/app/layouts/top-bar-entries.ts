@@ -8,6 +8,7 @@ export type TopBarEntryKey =
   | 'proposed'
   | 'submissions'
   | 'accounts'
+  | 'webhooks'
   | 'search'
   | 'status'
   | 'profile'
@@ -41,7 +42,9 @@ export function topBarEntries(role: Role, currentEntry: CurrentEntry | null): To
       return [
         entry('proposed', paths.adminDashboard(), true),
         entry('submissions', paths.adminSubmissions()),
-        ...(role === 'admin' ? [entry('accounts', paths.adminUsers())] : []),
+        ...(role === 'admin'
+          ? [entry('accounts', paths.adminUsers()), entry('webhooks', paths.adminWebhooks())]
+          : []),
         entry('search', paths.adminSearch()),
         entry('status', paths.adminHealth()),
         entry('profile', paths.adminProfile()),

@@ -62,6 +62,7 @@ describe('EntryTimeline', () => {
             from_state: null,
             to_state: 'draft',
             created_at: '2026-11-20T10:00:00.000Z',
+            publish_at: null,
           },
           {
             kind: 'state_changed',
@@ -69,6 +70,7 @@ describe('EntryTimeline', () => {
             from_state: 'proposed',
             to_state: 'rejected',
             created_at: '2026-11-21T08:15:00.000Z',
+            publish_at: null,
           },
           {
             kind: 'comment_added',
@@ -76,6 +78,7 @@ describe('EntryTimeline', () => {
             from_state: null,
             to_state: null,
             created_at: '2026-11-21T09:00:00.000Z',
+            publish_at: null,
           },
         ]}
       />,

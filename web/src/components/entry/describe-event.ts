@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTimeUtc } from '../../lib/format-date';
 import type { EntryActor, EntryEventKind, EntryState } from '@einwurf/contract';
 
 /** Who looks at an entry: its author, or moderation. Some words differ between the two. */
@@ -11,6 +12,9 @@ export type DescribableEvent = {
   actor: EntryActor;
   from_state: EntryState | null;
   to_state: EntryState | null;
+  created_at?: string;
+  /** The publication time the change scheduled, or moved a scheduled publication to. */
+  publish_at?: string | null;
 };
 
 /** The catalogue key of a state's name: the author reads "In Moderation" where moderation reads "Proposed". */
@@ -42,17 +46,26 @@ export function useDescribeEvent(
       event.to_state !== null &&
       event.from_state !== event.to_state &&
       (viewer === 'moderation' || event.kind === 'state_changed');
-    const what = moved
+    const change = moved
       ? t('event.move', {
           kind,
           from: t(stateNameKey(event.from_state!, viewer)),
           to: t(stateNameKey(event.to_state!, viewer)),
         })
       : kind;
+    const what = event.publish_at ? withSchedule(change, event.publish_at, event.created_at) : change;
     const who =
       viewer === 'author'
         ? t(`event.actor.${event.actor}`, { context: 'author' })
         : t(`event.actor.${event.actor}`);
     return { what, who };
   };
+
+  /** A change that scheduled a publication says for when; one that moved it to its own time, that it published. */
+  function withSchedule(what: string, publishAt: string, at: string | undefined): string {
+    const isLater = at === undefined || Date.parse(publishAt) > Date.parse(at);
+    return isLater
+      ? t('event.scheduledFor', { what, time: formatDateTimeUtc(publishAt) })
+      : t('event.publishedNow', { what });
+  }
 }

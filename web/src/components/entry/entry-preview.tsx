@@ -1,25 +1,28 @@
 import { lazy, Suspense } from 'react';
-import { Loader, Text, Title, type TitleOrder } from '@mantine/core';
+import { Loader, Title, type TitleOrder } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { UiSchema } from '@einwurf/contract';
+import type { EntryData } from '../../lib/contract';
 
-// The sanitizing renderer is large; it loads with the first preview, never with the screen.
-const MarkdownPreview = lazy(() => import('./markdown-preview'));
+// The reader's renderer and its Markdown pipeline are large; they load with the first preview, never
+// with the screen.
+const EntryArticle = lazy(() => import('./entry-article'));
 
-type EntryPreviewProps = { title: string; markdown: string; headingOrder?: TitleOrder };
+type EntryPreviewProps = { entry: EntryData; uiSchema: UiSchema; headingOrder?: TitleOrder };
 
-/** An entry's title and its Markdown rendered through the contract's sanitizing pipeline. */
-export function EntryPreview({ title, markdown, headingOrder = 2 }: EntryPreviewProps) {
+/** The entry as edited, shown as readers will see it (the reader's page renderer). */
+export function EntryPreview({ entry, uiSchema, headingOrder = 2 }: EntryPreviewProps) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="entry-preview-heading">
       <Title order={headingOrder} size="h3" id="entry-preview-heading" mb="sm">
         {t('admin.preview.title')}
       </Title>
-      <Text fw={700} mb="xs">
-        {title || t('admin.preview.untitled')}
-      </Text>
       <Suspense fallback={<Loader size="sm" aria-label={t('entry.preview.loading')} />}>
-        <MarkdownPreview markdown={markdown} />
+        <EntryArticle
+          entry={{ ...entry, title: entry.title || t('admin.preview.untitled') }}
+          uiSchema={uiSchema}
+        />
       </Suspense>
     </section>
   );

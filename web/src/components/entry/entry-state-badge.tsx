@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { EntryState } from '@einwurf/contract';
+import { isScheduled } from '../../lib/contract';
 import { useTranslation } from 'react-i18next';
 import { stateNameKey, type EntryViewer } from './describe-event';
 
@@ -16,21 +17,26 @@ type EntryStateBadgeProps = {
   state: EntryState;
   /** The author reads "Status: In Moderation"; moderation's lists and editor name the bare state. */
   viewer?: EntryViewer;
+  /** When readers see a published entry from: a time still to come shows it as scheduled. */
+  publishAt?: string | null;
 };
 
 /** An entry's state as a labelled badge; deleted entries are labelled as such. */
-export function EntryStateBadge({ state, viewer = 'moderation' }: EntryStateBadgeProps) {
+export function EntryStateBadge({ state, viewer = 'moderation', publishAt = null }: EntryStateBadgeProps) {
   const { t } = useTranslation();
+  // Scheduled is how a published entry waiting for its time looks, not a state of its own.
+  const scheduled = isScheduled({ state, publish_at: publishAt });
+  const name = scheduled
+    ? t(viewer === 'author' ? 'entry.state.scheduled' : 'admin.state.scheduled')
+    : t(stateNameKey(state, viewer));
   return (
     <Badge
       color={stateColor[state] ?? 'gray.8'}
-      variant="filled"
+      variant={scheduled ? 'outline' : 'filled'}
       tt="none"
       size={viewer === 'author' ? 'lg' : undefined}
     >
-      {viewer === 'author'
-        ? t('entry.stateLabel', { state: t(stateNameKey(state, viewer)) })
-        : t(stateNameKey(state, viewer))}
+      {viewer === 'author' ? t('entry.stateLabel', { state: name }) : name}
     </Badge>
   );
 }

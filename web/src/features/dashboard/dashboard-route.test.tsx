@@ -31,6 +31,9 @@ const dashboard = {
         latest_comment: null,
       },
     ],
+    scheduled: [
+      { id: 'e3', type: 'article', title: 'Unter Sperrfrist', publish_at: '2099-01-02T08:00:00.000Z' },
+    ],
     timeline: [
       {
         entry_id: 'e1',
@@ -41,6 +44,7 @@ const dashboard = {
         from_state: 'draft',
         to_state: 'proposed',
         created_at: '2026-11-21T08:00:00.000Z',
+        publish_at: null,
       },
       {
         entry_id: 'e9',
@@ -51,6 +55,18 @@ const dashboard = {
         from_state: 'draft',
         to_state: 'deleted',
         created_at: '2026-11-21T07:00:00.000Z',
+        publish_at: null,
+      },
+      {
+        entry_id: 'e3',
+        entry_title: 'Unter Sperrfrist',
+        type: 'article',
+        kind: 'state_changed',
+        actor: 'admin',
+        from_state: 'proposed',
+        to_state: 'published',
+        created_at: '2026-11-21T06:30:00.000Z',
+        publish_at: '2099-01-02T08:00:00.000Z',
       },
     ],
   },
@@ -71,6 +87,21 @@ afterEach(async () => {
 });
 
 describe('dashboard', { timeout: 20_000 }, () => {
+  it('lists scheduled publications with the time they appear, and says when in the timeline', async () => {
+    renderScreen(<DashboardPage />);
+    const scheduled = await screen.findByRole('region', { name: 'Geplante Veröffentlichungen' });
+    const [item] = within(scheduled).getAllByRole('listitem');
+    expect(within(item!).getByRole('link', { name: 'Unter Sperrfrist' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/e3'),
+    );
+    expect(item).toHaveTextContent('Erscheint am: 02.01.2099 08:00 UTC');
+    const timeline = screen.getByRole('region', { name: 'Letzte Änderungen' });
+    expect(timeline).toHaveTextContent(
+      'Status geändert: Vorgeschlagen → Veröffentlicht – erscheint am 02.01.2099 08:00 UTC',
+    );
+  });
+
   it('lists proposals with type, last update in UTC and a Moderate action', async () => {
     renderScreen(<DashboardPage />);
     const proposals = await screen.findByRole('region', { name: 'Vorgeschlagene Beiträge' });

@@ -4,8 +4,9 @@ import { Page } from '../../components/page';
 import { useDashboard } from './api/get-dashboard';
 import { LatestChanges } from './components/latest-changes';
 import { ProposalItem } from './components/proposal-item';
+import { ScheduledList } from './components/scheduled-list';
 
-/** The back office's start: proposed entries waiting for moderation and the latest changes. */
+/** The back office's start: proposed entries waiting for moderation, scheduled publications and the latest changes. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const dashboard = useDashboard();
@@ -34,6 +35,12 @@ export function DashboardPage() {
                   ))}
                 </Stack>
               )}
+            </section>
+            <section aria-labelledby="scheduled-heading">
+              <Title order={2} id="scheduled-heading" mt="xl" mb="sm">
+                {t('dashboard.scheduled')}
+              </Title>
+              <ScheduledList items={dashboard.data.scheduled} />
             </section>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

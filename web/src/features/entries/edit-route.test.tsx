@@ -415,4 +415,43 @@ describe('edit page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Optionen' })).toBeNull();
   });
+
+  it('tells the author when a scheduled publication appears, in the alert, the badge and the timeline', async () => {
+    serve(
+      {
+        [`GET anon/${ID}/events`]: () =>
+          jsonResponse({
+            data: [
+              {
+                kind: 'state_changed',
+                actor: 'mod',
+                from_state: 'proposed',
+                to_state: 'published',
+                created_at: '2026-11-22T09:00:00.000Z',
+                publish_at: '2099-12-01T08:00:00.000Z',
+              },
+            ],
+          }),
+      },
+      entryOf({ state: 'published', publish_at: '2099-12-01T08:00:00.000Z' }),
+    );
+    renderEdit();
+    const alert = await screen.findByText(/Dein Beitrag erscheint am 01\.12\.2099 08:00 UTC\./);
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByText('Veröffentlichung geplant')).toBeInTheDocument();
+    expect(screen.getByText('Status: Geplant')).toBeInTheDocument();
+    expect(screen.queryByText('Status: Veröffentlicht')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Titel' })).toBeDisabled();
+    const list = await screen.findByRole('list', { name: 'Ereignisse, neueste zuerst' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Status geändert: In Moderation → Veröffentlicht – erscheint am 01.12.2099 08:00 UTC',
+    );
+  });
+
+  it('shows a published entry whose time has come as published', async () => {
+    serve({}, entryOf({ state: 'published', publish_at: '2026-11-22T08:00:00.000Z' }));
+    renderEdit();
+    expect(await screen.findByText('Status: Veröffentlicht')).toBeInTheDocument();
+    expect(screen.queryByText('Veröffentlichung geplant')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mergeSchemas, type ObjectSchema, type UiSchema } from '@einwurf/contract';
 import base from '../../../../content-types/base.json';
@@ -166,12 +166,112 @@ describe('moderate', { timeout: 20_000 }, () => {
         category: 'local',
         revision: 3,
         state: 'published',
+        publish_at: null,
       },
     });
     expect(await screen.findByRole('button', { name: 'Wieder öffnen' })).toBeInTheDocument();
     // The confirmation keeps its words while it fades out; once it is gone, so is the state's action.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Veröffentlichen' })).not.toBeInTheDocument();
+  });
+
+  it('publishes at a chosen date and time in UTC, and shows the entry as scheduled then', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderModerate();
+    await titleField();
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    expect(within(dialog).getByRole('radio', { name: 'Jetzt veröffentlichen' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }));
+    const time = within(dialog).getByLabelText('Zeitpunkt: Uhrzeit (UTC)');
+    fireEvent.change(time, { target: { value: '07:30' } });
+    expect(dialog).toHaveTextContent('erscheint zum gewählten Zeitpunkt');
+    await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
+
+    await waitFor(() => expect(sent('PUT admin/collection/entry/e1')).toHaveLength(1));
+    const body = sent('PUT admin/collection/entry/e1')[0]!.body as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({ state: 'published', revision: 3 });
+    const publishAt = String(body.data.publish_at);
+    expect(publishAt).toMatch(/^\d{4}-\d{2}-\d{2}T07:30:00\.000Z$/);
+    expect(Date.parse(publishAt)).toBeGreaterThan(Date.now());
+    const [date] = publishAt.slice(0, 10).split('T');
+    const shown = `${date!.slice(8, 10)}.${date!.slice(5, 7)}.${date!.slice(0, 4)} 07:30 UTC`;
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Die Veröffentlichung ist für ${shown} geplant.`,
+    );
+    expect(screen.getAllByText('Geplant').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(`Erscheint am ${shown}`).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Zeitpunkt ändern' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wieder öffnen' })).toBeInTheDocument();
+  });
+
+  it('refuses a time that is no longer in the future and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderModerate();
+    await titleField();
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }));
+    // The suggested time lies a day ahead; a clock far ahead makes it past.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2199-01-01T00:00:00Z'));
+    await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
+    expect(within(dialog).getByRole('group', { name: 'Zeitpunkt' })).toHaveAccessibleDescription(
+      'Bitte wähle einen Zeitpunkt in der Zukunft.',
+    );
+    vi.restoreAllMocks();
+    expect(sent('PUT admin/collection/entry/e1')).toHaveLength(0);
+  });
+
+  it('says so when the server finds the chosen time passed', async () => {
+    const user = userEvent.setup();
+    renderModerate({
+      'PUT admin/collection/entry/e1': () =>
+        errorResponse(400, 'VALIDATION_FAILED', [
+          { field: 'data/publish_at', keyword: 'format', message: 'must be in the future' },
+        ]),
+    });
+    await titleField();
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle einen Zeitpunkt in der Zukunft.');
+  });
+
+  it('publishes a scheduled entry now or at another time; the other actions cancel it', async () => {
+    current = stored({ state: 'published', publish_at: '2099-12-01T08:00:00.000Z' });
+    const user = userEvent.setup();
+    const { sent } = renderModerate();
+    await titleField();
+    expect(screen.getByText('Geplant')).toBeInTheDocument();
+    expect(screen.getAllByText('Erscheint am 01.12.2099 08:00 UTC')).toHaveLength(2);
+    expect(screen.getByText(/heben die geplante Veröffentlichung auf/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zeitpunkt ändern' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    expect(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Zeitpunkt: Datum' })).toHaveTextContent('01.12.2099');
+    const time = within(dialog).getByLabelText('Zeitpunkt: Uhrzeit (UTC)');
+    expect(time).toHaveValue('08:00');
+    fireEvent.change(time, { target: { value: '18:15' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
+    await waitFor(() => expect(sent('PUT admin/collection/entry/e1')).toHaveLength(1));
+    expect(
+      (sent('PUT admin/collection/entry/e1')[0]!.body as { data: Record<string, unknown> }).data,
+    ).toMatchObject({ state: 'published', publish_at: '2099-12-01T18:15:00.000Z' });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Die Veröffentlichung ist für 01.12.2099 18:15 UTC geplant.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Jetzt veröffentlichen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Beitrag veröffentlichen?' });
+    expect(within(dialog).getByRole('radio', { name: 'Jetzt veröffentlichen' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(sent('PUT admin/collection/entry/e1')).toHaveLength(2));
+    expect(
+      (sent('PUT admin/collection/entry/e1')[1]!.body as { data: Record<string, unknown> }).data,
+    ).toMatchObject({ state: 'published', publish_at: null });
   });
 
   it('rejects, reopens and sends back to draft, each after a confirmation', async () => {

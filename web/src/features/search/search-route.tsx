@@ -94,7 +94,7 @@ export function SearchPage() {
                 </Title>
                 <Group gap="sm">
                   <Text size="sm">{typeTitle(hit.type)}</Text>
-                  <EntryStateBadge state={hit.state} />
+                  <EntryStateBadge state={hit.state} publishAt={hit.publish_at} />
                   <Text size="sm" c="dimmed">
                     <DateTimeText value={hit.updated_at} />
                   </Text>

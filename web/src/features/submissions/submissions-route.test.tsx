@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { clearAuth, setAuth } from '../../lib/auth-store';
 import { CPTS, mockApi, type ApiRequest } from '../../test/mock-api';
 import { renderScreen } from '../../test/render';
 import { SubmissionsPage } from './submissions-route';
@@ -115,5 +116,123 @@ describe('submissions', { timeout: 20_000 }, () => {
     await user.click(within(pages).getByRole('button', { name: 'Erste Seite' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(lastList().get('current_page')).toBe('1'));
+  });
+});
+
+describe('export', { timeout: 20_000 }, () => {
+  const encoder = new TextEncoder();
+  const CSV_HEAD = '\uFEFFid,type,state,title,created_at,updated_at,published_at,content\r\n';
+  // The second record's quoted cell holds a line break, which must not count as an entry.
+  const CSV_BODY = [
+    'a,event,published,Eins,,,,x\r\n',
+    'b,event,published,"Zwei\r\nZeilen",,,,y\r\nc,event,published,Drei,,,,z\r\n',
+  ];
+
+  afterEach(() => clearAuth());
+
+  /** A download the test feeds chunk by chunk; it fails like a real one when its request is aborted. */
+  function streamedExport() {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const response = new Response(body, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="einwurf-entries-2026-11-23.csv"',
+        'x-total-count': '3',
+      },
+    });
+    return {
+      response,
+      push: (text: string) => controller.enqueue(encoder.encode(text)),
+      end: () => controller.close(),
+      fail: () => controller.error(new DOMException('aborted', 'AbortError')),
+    };
+  }
+
+  function renderAsAdmin(download: ReturnType<typeof streamedExport>, path: string) {
+    setAuth({ role: 'admin', ttl: Math.floor(Date.now() / 1000) + 3600 });
+    const api = mockApi({
+      'GET admin/collection/entries': listAnswer,
+      'GET admin/config/cpts': CPTS,
+      'GET admin/collection/export': () => download.response,
+    });
+    renderScreen(<SubmissionsPage />, { path });
+    return api;
+  }
+
+  it('is offered to admins only', async () => {
+    setAuth({ role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600 });
+    renderSubmissions();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Exportieren' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the current filters as CSV, showing the progress, and saves the file', async () => {
+    const user = userEvent.setup();
+    const saved: Blob[] = [];
+    const created = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:export';
+    });
+    // jsdom has no object URLs; the download is handed one as a browser would.
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const download = streamedExport();
+    const api = renderAsAdmin(download, '/admin/submissions?type=event&state=published');
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beiträge exportieren' });
+    expect(dialog).toHaveTextContent('Veranstaltung, Veröffentlicht');
+    await user.click(within(dialog).getByRole('radio', { name: /CSV/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Herunterladen' }));
+
+    const sent = api.sent('GET admin/collection/export')[0]!.url.searchParams;
+    expect(Object.fromEntries(sent)).toEqual({ format: 'csv', type: 'event', state: 'published' });
+    download.push(CSV_HEAD + CSV_BODY[0]);
+    expect(await within(dialog).findByText('1 von 3 Beiträgen empfangen')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Fortschritt des Exports' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
+    download.push(CSV_BODY[1]!);
+    download.end();
+    expect(
+      await within(dialog).findByText('3 Beiträge exportiert; die Datei wird gespeichert.'),
+    ).toBeInTheDocument();
+    expect(clicks).toEqual(['einwurf-entries-2026-11-23.csv']);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.size).toBe(encoder.encode(CSV_HEAD + CSV_BODY.join('')).byteLength);
+    click.mockRestore();
+  });
+
+  it('cancels a running download', async () => {
+    const user = userEvent.setup();
+    const download = streamedExport();
+    const api = renderAsAdmin(download, '/admin/submissions');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beiträge exportieren' });
+    expect(within(dialog).getByRole('radio', { name: /JSON Lines/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Herunterladen' }));
+    download.push(CSV_HEAD);
+    await within(dialog).findByRole('progressbar');
+    const signal = api.fetchMock.mock.calls.find(([input]) => String(input).includes('export'))![1]!.signal!;
+    signal.addEventListener('abort', download.fail);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(signal.aborted).toBe(true);
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Herunterladen' })).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

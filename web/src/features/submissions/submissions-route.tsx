@@ -1,5 +1,6 @@
-import { Alert, Anchor, Group, NativeSelect, Table, Text } from '@mantine/core';
-import { ENTRY_STATES } from '@einwurf/contract';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { ENTRY_STATES, type EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -8,9 +9,14 @@ import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-types';
+import { useAuth } from '../../lib/auth-store';
 import { useSubmissions } from './api/get-submissions';
+import { ExportDialog } from './components/export-dialog';
 
 const ALL = '';
+
+const isEntryState = (value: string): value is EntryState =>
+  (ENTRY_STATES as readonly string[]).includes(value);
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -27,6 +33,9 @@ export function SubmissionsPage() {
   const submissions = useSubmissions({ page, type, state });
   const contentTypes = useAdminContentTypes();
   const typeTitle = useTypeTitle();
+  // Export hands over every author's data at once, so it is the admins' (as the server enforces).
+  const canExport = useAuth().role === 'admin';
+  const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
@@ -65,7 +74,22 @@ export function SubmissionsPage() {
             ...ENTRY_STATES.map((value) => ({ value, label: t(`admin.state.${value}`) })),
           ]}
         />
+        {canExport && (
+          <Button variant="default" onClick={() => setExporting(true)}>
+            {t('submissions.export.open')}
+          </Button>
+        )}
       </Group>
+      {canExport && (
+        <ExportDialog
+          opened={exporting}
+          onClose={() => setExporting(false)}
+          type={type}
+          state={state}
+          typeLabel={type ? typeTitle(type) : null}
+          stateLabel={state && isEntryState(state) ? t(`admin.state.${state}`) : state}
+        />
+      )}
       {submissions.isError ? (
         <Alert color="red" variant="light" role="alert" title={t('submissions.loadFailedTitle')}>
           {t('submissions.loadFailed')}
@@ -99,7 +123,7 @@ export function SubmissionsPage() {
                       </Table.Td>
                       <Table.Td>{typeTitle(entry.type)}</Table.Td>
                       <Table.Td>
-                        <EntryStateBadge state={entry.state} />
+                        <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
                       </Table.Td>
                       <Table.Td>
                         <DateTimeText value={entry.updated_at} />

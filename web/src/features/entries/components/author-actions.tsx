@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
+import type { UiSchema } from '@einwurf/contract';
 import type { EntryData, EntryState } from '../../../lib/contract';
 import { PreviewDialog } from './preview-dialog';
 
@@ -12,6 +13,8 @@ type AuthorActionsProps = {
   isReadOnly: boolean;
   /** The entry as edited, for the preview. */
   edited: EntryData;
+  /** The type's UI schema: the preview shows its fields as readers will see them. */
+  uiSchema: UiSchema;
   /** The saved title the author types to delete; an untitled entry asks for a fixed word instead. */
   savedTitle: string;
   /** The request under way, if any: its button spins, the others wait. */
@@ -26,6 +29,7 @@ export function AuthorActions({
   state,
   isReadOnly,
   edited,
+  uiSchema,
   savedTitle,
   pending,
   onSave,
@@ -72,8 +76,8 @@ export function AuthorActions({
       </Group>
       <PreviewDialog
         opened={dialog === 'preview'}
-        title={edited.title}
-        content={typeof edited.content === 'string' ? edited.content : ''}
+        entry={edited}
+        uiSchema={uiSchema}
         onClose={() => setDialog(null)}
       />
       <TypedConfirmModal

@@ -10,7 +10,8 @@ import { EntryDraftDialogs } from '../../../components/entry/entry-draft-dialogs
 import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-entry-draft';
-import { isReadOnlyForAuthor, type Entry, type EntryData } from '../../../lib/contract';
+import { isReadOnlyForAuthor, isScheduled, type Entry, type EntryData } from '../../../lib/contract';
+import { formatDateTimeUtc } from '../../../lib/format-date';
 import { clearCurrentEntry } from '../../../lib/current-entry';
 import { showDangerToast, showSuccessToast } from '../../../lib/notify';
 import { useDeleteEntry } from '../api/delete-entry';
@@ -110,7 +111,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <EntryStateBadge state={base.state} viewer="author" />
+        <EntryStateBadge state={base.state} viewer="author" publishAt={base.publish_at} />
         {isDirty && (
           <Text size="sm" fw={600} role="status">
             {t('entry.unsaved.flag')}
@@ -129,11 +130,16 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
           {t('entry.restored')}
         </Alert>
       )}
-      {isReadOnly && (
-        <Alert color="teal" variant="light" title={t('entry.readOnly.title')}>
-          {t('entry.readOnly.text')}
-        </Alert>
-      )}
+      {isReadOnly &&
+        (isScheduled(base) && base.publish_at ? (
+          <Alert color="teal" variant="light" title={t('entry.scheduled.title')}>
+            {t('entry.scheduled.text', { time: formatDateTimeUtc(base.publish_at) })}
+          </Alert>
+        ) : (
+          <Alert color="teal" variant="light" title={t('entry.readOnly.title')}>
+            {t('entry.readOnly.text')}
+          </Alert>
+        ))}
       {notice && (
         <Alert
           color="red"
@@ -149,6 +155,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
         state={base.state}
         isReadOnly={isReadOnly}
         edited={edited}
+        uiSchema={uiSchema}
         savedTitle={base.title}
         pending={
           draft.isSaving

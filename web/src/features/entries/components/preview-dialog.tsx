@@ -1,28 +1,23 @@
 import { lazy, Suspense } from 'react';
-import { Loader, Text, Title } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { UiSchema } from '@einwurf/contract';
 import { DialogFrame } from '../../../components/dialog-frame';
+import type { EntryData } from '../../../lib/contract';
 
-// The Markdown pipeline (unified, remark, rehype) loads when the preview opens, never with the page.
-const MarkdownPreview = lazy(() => import('../../../components/entry/markdown-preview'));
+// The reader's renderer (with unified, remark, rehype) loads when the preview opens, never with the page.
+const EntryArticle = lazy(() => import('../../../components/entry/entry-article'));
 
-type PreviewDialogProps = { opened: boolean; title: string; content: string; onClose: () => void };
+type PreviewDialogProps = { opened: boolean; entry: EntryData; uiSchema: UiSchema; onClose: () => void };
 
-/** The entry as readers would see it: its title and the rendered, sanitized Markdown. */
-export function PreviewDialog({ opened, title, content, onClose }: PreviewDialogProps) {
+/** The entry as readers will see it: the reader's page renderer over the values as edited. */
+export function PreviewDialog({ opened, entry, uiSchema, onClose }: PreviewDialogProps) {
   const { t } = useTranslation();
   return (
     <DialogFrame opened={opened} onClose={onClose} title={t('entry.preview.title')} size="xl">
-      <Title order={2} mb="md">
-        {title || t('entry.untitled')}
-      </Title>
-      {content.trim() === '' ? (
-        <Text c="dimmed">{t('entry.preview.empty')}</Text>
-      ) : (
-        <Suspense fallback={<Loader aria-label={t('entry.preview.loading')} />}>
-          <MarkdownPreview markdown={content} />
-        </Suspense>
-      )}
+      <Suspense fallback={<Loader aria-label={t('entry.preview.loading')} />}>
+        <EntryArticle entry={{ ...entry, title: entry.title || t('entry.untitled') }} uiSchema={uiSchema} />
+      </Suspense>
     </DialogFrame>
   );
 }

@@ -17,16 +17,28 @@ export type EntrySave = {
   /** The edited fields; `revision` is the revision the edit started from. */
   data: Record<string, unknown> & { revision: number };
   state?: TargetState;
+  /**
+   * Publishing: when readers see the entry from (ISO UTC, in the future), or null for now; left out,
+   * the server keeps the time it has.
+   */
+  publishAt?: string | null;
 };
 
 /**
- * `PUT admin/collection/entry/{id}`: saves the entry, with `data.state` when the state changes.
+ * `PUT admin/collection/entry/{id}`: saves the entry, with `data.state` when the state changes and
+ * `data.publish_at` when a publication is scheduled or published now.
  * 409 CONFLICT when someone saved since `revision`; 409 INVALID_TRANSITION; 400 VALIDATION_FAILED.
  */
-export function saveAdminEntry({ id, data, state }: EntrySave): Promise<Entry> {
+export function saveAdminEntry({ id, data, state, publishAt }: EntrySave): Promise<Entry> {
   return apiFetch<Entry>(`admin/collection/entry/${encodeURIComponent(id)}`, {
     method: 'PUT',
-    body: jsonBody({ data: state ? { ...data, state } : data }),
+    body: jsonBody({
+      data: {
+        ...data,
+        ...(state ? { state } : {}),
+        ...(publishAt !== undefined ? { publish_at: publishAt } : {}),
+      },
+    }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Grid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
@@ -12,7 +12,14 @@ import { EntryPreview } from '../../../components/entry/entry-preview';
 import { stateNameKey } from '../../../components/entry/describe-event';
 import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-entry-draft';
 import { localizeText } from '../../../forms';
-import { isDeletedState, type Entry, type EntryData, type EntryState } from '../../../lib/contract';
+import {
+  isDeletedState,
+  isScheduled,
+  type Entry,
+  type EntryData,
+  type EntryState,
+} from '../../../lib/contract';
+import { formatDateTimeUtc } from '../../../lib/format-date';
 import { showSuccessToast } from '../../../lib/notify';
 import { useDeleteAdminEntry } from '../api/delete-entry';
 import { adminEntryQueryOptions } from '../api/get-entry';
@@ -21,6 +28,7 @@ import { DeleteSection } from './delete-section';
 import { ModerateForm } from './moderate-form';
 import { ModerateHeader } from './moderate-header';
 import { ModeratePanels } from './moderate-panels';
+import { PublishDialog, type PublishChoice } from './publish-dialog';
 import { StateActions } from './state-actions';
 
 type ModerateEditorProps = {
@@ -42,9 +50,16 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   const deleteEntry = useDeleteAdminEntry();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState<TargetState | null>(null);
+  const [publishing, setPublishing] = useState<PublishChoice | null>(null);
+  // The publication time of the state change under way: kept for a save again after a conflict.
+  const publishAtRef = useRef<string | null | undefined>(undefined);
 
   const failureText = ({ reason, action, target }: DraftFailure) => {
     if (action === 'delete') return t('moderate.deleteFailed');
+    // Only a time that passed while the dialog was open makes a complete entry's schedule fail.
+    if (reason === 'fields' && typeof publishAtRef.current === 'string' && target === 'published') {
+      return draft.checkFor('published') ? t('moderate.schedule.future') : t('moderate.validationFailed');
+    }
     if (reason === 'fields') return t('moderate.validationFailed');
     if (reason !== 'invalidTransition') return t('moderate.saveFailed');
     const from = draft.base.state;
@@ -61,6 +76,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
         id,
         data: { ...editableFields(data), revision: data.revision },
         state: state && isTargetState(state) ? state : undefined,
+        publishAt: state === 'published' ? publishAtRef.current : undefined,
       }),
     reload: () => queryClient.fetchQuery({ ...adminEntryQueryOptions(id), staleTime: 0 }),
     isReadOnly: isDeletedState,
@@ -68,17 +84,34 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   });
   const { base, edited, isReadOnly: isDeleted } = draft;
 
-  const showDone = (target?: EntryState) =>
+  const showDone = (target?: EntryState, saved?: Entry) => {
+    const scheduledAt = saved && isScheduled(saved.data) ? saved.data.publish_at : null;
     setNotice({
       tone: 'success',
-      text: target && isTargetState(target) ? t(`moderate.done.${target}`) : t('moderate.saved'),
+      text: scheduledAt
+        ? t('moderate.schedule.done', { time: formatDateTimeUtc(scheduledAt) })
+        : target && isTargetState(target)
+          ? t(`moderate.done.${target}`)
+          : t('moderate.saved'),
     });
+  };
 
-  const handleSave = async (target?: TargetState) => {
+  const handleSave = async (target?: TargetState, publishAt?: string | null) => {
     setNotice(null);
+    publishAtRef.current = publishAt;
     const saved = await draft.save({ target });
     setConfirming(null);
-    if (saved) showDone(target);
+    setPublishing(null);
+    if (saved) showDone(target, saved);
+  };
+
+  const handlePublish = (publishAt: string | null) => {
+    if (!draft.checkFor('published')) {
+      setPublishing(null);
+      setNotice({ tone: 'error', text: t('moderate.incomplete') });
+      return;
+    }
+    void handleSave('published', publishAt);
   };
 
   const handleConfirmState = () => {
@@ -137,11 +170,14 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               isSaving={draft.isSaving && !confirming}
               onSave={() => void handleSave()}
             />
-            <StateActions state={base.state} disabled={draft.isSaving} onChoose={setConfirming} />
-            <EntryPreview
-              title={edited.title}
-              markdown={typeof edited.content === 'string' ? edited.content : ''}
+            <StateActions
+              state={base.state}
+              publishAt={base.publish_at}
+              disabled={draft.isSaving}
+              onChoose={setConfirming}
+              onPublish={setPublishing}
             />
+            <EntryPreview entry={edited} uiSchema={uiSchema} />
             {!isDeleted && (
               <DeleteSection
                 expected={base.title || base.id}
@@ -168,11 +204,20 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
         onClose={() => setConfirming(null)}
         isPending={draft.isSaving}
       />
+      <PublishDialog
+        opened={publishing !== null}
+        title={base.title || t('admin.untitled')}
+        scheduledAt={isScheduled(base) ? base.publish_at : null}
+        initialChoice={publishing ?? 'now'}
+        isPending={draft.isSaving}
+        onConfirm={handlePublish}
+        onClose={() => setPublishing(null)}
+      />
       <EntryDraftDialogs
         draft={draft}
         viewer="moderation"
         differingFields={differingFields}
-        onKept={(_saved, target) => showDone(target)}
+        onKept={(saved, target) => showDone(target, saved)}
         onReloaded={() => setNotice({ tone: 'success', text: t('moderate.reloaded') })}
       />
     </Stack>

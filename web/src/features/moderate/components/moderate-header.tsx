@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useTypeTitle } from '../../../lib/admin-content-types';
-import type { EntryData } from '../../../lib/contract';
+import { isScheduled, type EntryData } from '../../../lib/contract';
+import { formatDateTimeUtc } from '../../../lib/format-date';
 
 /** What moderation sees first of an entry: its title, state, type and last change. */
 export function ModerateHeader({ entry }: { entry: EntryData }) {
@@ -14,7 +15,12 @@ export function ModerateHeader({ entry }: { entry: EntryData }) {
       <Text fw={700} size="lg">
         {entry.title || t('admin.untitled')}
       </Text>
-      <EntryStateBadge state={entry.state} />
+      <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
+      {isScheduled(entry) && entry.publish_at && (
+        <Text size="sm" fw={600}>
+          {t('moderate.schedule.scheduledFor', { time: formatDateTimeUtc(entry.publish_at) })}
+        </Text>
+      )}
       <Text size="sm">{typeTitle(entry.type)}</Text>
       <Text size="sm" c="dimmed">
         {t('moderate.updated')} <DateTimeText value={entry.updated_at} />

@@ -1,8 +1,10 @@
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moderationStateActions } from '../../../components/entry/state-actions';
-import type { EntryState } from '../../../lib/contract';
+import { isScheduled, type EntryState } from '../../../lib/contract';
+import { formatDateTimeUtc } from '../../../lib/format-date';
 import { isTargetState, type TargetState } from '../api/save-entry';
+import type { PublishChoice } from './publish-dialog';
 
 const ACTION_COLOR: Record<TargetState, string | undefined> = {
   published: 'teal.9',
@@ -11,12 +13,24 @@ const ACTION_COLOR: Record<TargetState, string | undefined> = {
   draft: 'gray.7',
 };
 
-type StateActionsProps = { state: EntryState; disabled: boolean; onChoose: (target: TargetState) => void };
+type StateActionsProps = {
+  state: EntryState;
+  /** When readers see the entry from, while it is published. */
+  publishAt: string | null;
+  disabled: boolean;
+  onChoose: (target: TargetState) => void;
+  /** Publishing, or for a scheduled entry publishing now or at another time. */
+  onPublish: (choice: PublishChoice) => void;
+};
 
-/** The state actions open from the current state: publish, reject, reopen, back to draft. */
-export function StateActions({ state, disabled, onChoose }: StateActionsProps) {
+/**
+ * The state actions open from the current state: publish, reject, reopen, back to draft. A scheduled
+ * publication shows its time, publishes now or at another time, and the other actions cancel it.
+ */
+export function StateActions({ state, publishAt, disabled, onChoose, onPublish }: StateActionsProps) {
   const { t } = useTranslation();
   const targets = moderationStateActions(state).filter(isTargetState);
+  const scheduled = isScheduled({ state, publish_at: publishAt });
   return (
     <section aria-labelledby="state-actions-heading">
       <Title order={2} size="h3" id="state-actions-heading" mb="sm">
@@ -25,18 +39,36 @@ export function StateActions({ state, disabled, onChoose }: StateActionsProps) {
       {targets.length === 0 ? (
         <Text>{t('moderate.actions.deleted')}</Text>
       ) : (
-        <Group gap="sm">
-          {targets.map((target) => (
-            <Button
-              key={target}
-              color={ACTION_COLOR[target]}
-              disabled={disabled}
-              onClick={() => onChoose(target)}
-            >
-              {t(`moderate.actions.${target}`)}
-            </Button>
-          ))}
-        </Group>
+        <Stack gap="sm">
+          {scheduled && publishAt && (
+            <Text fw={600}>
+              {t('moderate.schedule.scheduledFor', { time: formatDateTimeUtc(publishAt) })}
+            </Text>
+          )}
+          <Group gap="sm">
+            {scheduled && (
+              <>
+                <Button color="teal.9" disabled={disabled} onClick={() => onPublish('now')}>
+                  {t('moderate.schedule.now')}
+                </Button>
+                <Button variant="outline" color="teal.9" disabled={disabled} onClick={() => onPublish('at')}>
+                  {t('moderate.schedule.reschedule')}
+                </Button>
+              </>
+            )}
+            {targets.map((target) => (
+              <Button
+                key={target}
+                color={ACTION_COLOR[target]}
+                disabled={disabled}
+                onClick={() => (target === 'published' ? onPublish('now') : onChoose(target))}
+              >
+                {t(`moderate.actions.${target}`)}
+              </Button>
+            ))}
+          </Group>
+          {scheduled && <Text size="sm">{t('moderate.schedule.cancelHint')}</Text>}
+        </Stack>
       )}
     </section>
   );

@@ -1,17 +1,4 @@
-/**
- * A file's displayed name: the text after the last slash of its URI (spec section 3), without a query
- * or fragment, its percent-encoding decoded for reading.
- */
-export function fileNameOf(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '');
-  const last = path.slice(path.lastIndexOf('/') + 1) || path;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    // A stray "%" is no encoding: show the name as it is stored.
-    return last;
-  }
-}
+export { fileNameOf } from '../../../lib/contract';
 
 /** A file name split for renaming: the editable base and the kept extension (with its dot, '' when none). */
 export function splitFileName(name: string): { base: string; extension: string } {
