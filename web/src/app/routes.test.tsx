@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input) =>
     String(input).endsWith('/admin/dashboard')
-      ? jsonResponse({ data: { proposals: [], timeline: [] } })
+      ? jsonResponse({ data: { proposals: [], scheduled: [], timeline: [] } })
       : jsonResponse({ meta: { version: '1' }, data: [] }),
   );
   clearAuth();
