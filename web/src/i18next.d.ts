@@ -1,12 +1,31 @@
 // Translation keys are typed from the German catalogue, which every other one must match (see
 // locales/catalogues.test.ts): a key that does not exist fails the typecheck.
 import type de from './locales/de.json';
+import type about from './locales/about/de.json';
+import type dashboard from './locales/dashboard/de.json';
+import type health from './locales/health/de.json';
+import type moderate from './locales/moderate/de.json';
+import type profile from './locales/profile/de.json';
+import type search from './locales/search/de.json';
+import type submissions from './locales/submissions/de.json';
+import type users from './locales/users/de.json';
 import type webhooks from './locales/webhooks/de.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // Screens that load lazily bring their own catalogues (lib/i18n.ts, addScreenStrings).
-    resources: { translation: typeof de & typeof webhooks };
+    resources: {
+      translation: typeof de &
+        typeof about &
+        typeof dashboard &
+        typeof health &
+        typeof moderate &
+        typeof profile &
+        typeof search &
+        typeof submissions &
+        typeof users &
+        typeof webhooks;
+    };
   }
 }

@@ -3,8 +3,13 @@ import { VALIDATION_MESSAGE_KEYS } from '@einwurf/contract';
 import de from './de.json';
 import deCH from './de-CH.json';
 import en from './en.json';
-import webhooksDe from './webhooks/de.json';
-import webhooksEn from './webhooks/en.json';
+
+// A lazily loaded screen's catalogues (locales/<screen>/{de,en}.json) count with the language's own.
+const screens = import.meta.glob<{ default: Catalogue }>('./*/*.json', { eager: true });
+const screenCatalogues = (lang: string) =>
+  Object.entries(screens)
+    .filter(([path]) => path.endsWith(`/${lang}.json`))
+    .map(([, module]) => module.default);
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -18,14 +23,15 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   return out;
 }
 
-// A lazily loaded screen's catalogues (locales/<screen>/) count with the language's own.
-const german = new Map([...flatten(de), ...flatten(webhooksDe)]);
+const german = new Map(
+  [de, ...screenCatalogues('de')].flatMap((catalogue) => [...flatten(catalogue as Catalogue)]),
+);
 const swiss = flatten(deCH);
 // What a de-CH reader sees: its own words where Swiss German differs, German's elsewhere.
 const catalogues = {
   de: german,
   'de-CH': new Map([...german, ...swiss]),
-  en: new Map([...flatten(en), ...flatten(webhooksEn)]),
+  en: new Map([en, ...screenCatalogues('en')].flatMap((catalogue) => [...flatten(catalogue as Catalogue)])),
 };
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 

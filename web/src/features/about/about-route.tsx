@@ -1,6 +1,7 @@
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
+import './strings';
 
 const sections = ['what', 'anonymity', 'password', 'moderation'] as const;
 

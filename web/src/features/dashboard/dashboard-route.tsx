@@ -5,6 +5,7 @@ import { useDashboard } from './api/get-dashboard';
 import { LatestChanges } from './components/latest-changes';
 import { ProposalItem } from './components/proposal-item';
 import { ScheduledList } from './components/scheduled-list';
+import './strings';
 
 /** The back office's start: proposed entries waiting for moderation, scheduled publications and the latest changes. */
 export function DashboardPage() {

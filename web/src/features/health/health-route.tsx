@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { formatMegabytes, type HealthMetric } from '../../lib/contract';
 import { HEALTH_REFRESH_MS, useHealthMetric } from './api/get-health-metric';
+import './strings';
 
 // An unknown problem code (a newer server) still shows, with its code.
 const isKnownProblem = (code: string): code is HealthProblem =>

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useEntryType } from '../../lib/entry-types';
 import { useAdminEntry } from './api/get-entry';
 import { ModerateEditor } from './components/moderate-editor';
+import './strings';
 
 type ModeratePageProps = { cpt: string; id: string };
 

@@ -12,6 +12,7 @@ import { useTypeTitle } from '../../lib/admin-content-types';
 import { SEARCH_MIN } from '../../lib/contract';
 import { isSearchable, useSearchResults } from './api/get-search-results';
 import { SnippetText } from './components/snippet-text';
+import './strings';
 
 const DEBOUNCE_MS = 300;
 

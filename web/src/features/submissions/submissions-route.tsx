@@ -12,6 +12,7 @@ import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-type
 import { useAuth } from '../../lib/auth-store';
 import { useSubmissions } from './api/get-submissions';
 import { ExportDialog } from './components/export-dialog';
+import './strings';
 
 const ALL = '';
 

@@ -14,6 +14,7 @@ import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { CreateUserForm } from './components/create-user-form';
 import { SetPasswordModal } from './components/set-password-modal';
+import './strings';
 
 /** Account management (admins only): list, create, change role, set password, delete. */
 export function UsersPage() {

@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { DateTimeText } from '../../../components/date-time-text';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import type { Proposal } from '../../../lib/contract';
+import '../strings';
 
 /** One proposed entry: title, type, last update, its latest comment behind a toggle, and Moderate. */
 export function ProposalItem({ proposal }: { proposal: Proposal }) {

@@ -6,6 +6,7 @@ import { DateTimeText } from '../../../components/date-time-text';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import type { ScheduledEntry } from '../../../lib/contract';
 import classes from './latest-changes.module.css';
+import '../strings';
 
 /** Published entries waiting for their time, the soonest first: title, type and when they appear. */
 export function ScheduledList({ items }: { items: readonly ScheduledEntry[] }) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
+import '../strings';
 
 type DeleteSectionProps = {
   /** What the moderator types to confirm: the title, or the id of an untitled entry. */

@@ -30,6 +30,7 @@ import { ModerateHeader } from './moderate-header';
 import { ModeratePanels } from './moderate-panels';
 import { PublishDialog, type PublishChoice } from './publish-dialog';
 import { StateActions } from './state-actions';
+import '../strings';
 
 type ModerateEditorProps = {
   id: string;

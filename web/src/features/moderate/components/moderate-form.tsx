@@ -3,6 +3,7 @@ import type { ObjectSchema, UiSchema } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
 import type { EntryDraft } from '../../../components/entry/use-entry-draft';
+import '../strings';
 
 type ModerateFormProps = {
   draft: EntryDraft;

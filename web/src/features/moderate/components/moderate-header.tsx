@@ -5,6 +5,7 @@ import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import { isScheduled, type EntryData } from '../../../lib/contract';
 import { formatDateTimeUtc } from '../../../lib/format-date';
+import '../strings';
 
 /** What moderation sees first of an entry: its title, state, type and last change. */
 export function ModerateHeader({ entry }: { entry: EntryData }) {

@@ -5,6 +5,7 @@ import { EntryTimeline } from '../../../components/entry/entry-timeline';
 import { useAddEntryComment } from '../api/add-entry-comment';
 import { useEntryComments } from '../api/get-entry-comments';
 import { useEntryEvents } from '../api/get-entry-events';
+import '../strings';
 
 /** Beside the moderated entry: the comments with its author, and its timeline. */
 export function ModeratePanels({ id }: { id: string }) {

@@ -3,6 +3,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { DateTimeWidget } from '../../../forms';
+import '../strings';
 
 /** Publish now, or at a date and time. */
 export type PublishChoice = 'now' | 'at';

@@ -5,6 +5,7 @@ import { isScheduled, type EntryState } from '../../../lib/contract';
 import { formatDateTimeUtc } from '../../../lib/format-date';
 import { isTargetState, type TargetState } from '../api/save-entry';
 import type { PublishChoice } from './publish-dialog';
+import '../strings';
 
 const ACTION_COLOR: Record<TargetState, string | undefined> = {
   published: 'teal.9',

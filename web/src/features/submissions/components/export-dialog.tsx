@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { isHandledError } from '../../../lib/api-client';
 import { downloadEntries, saveFile, type ExportProgress } from '../api/export-entries';
+import '../strings';
 
 type ExportDialogProps = {
   opened: boolean;

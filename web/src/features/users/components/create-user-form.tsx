@@ -12,6 +12,7 @@ import {
 } from '../../../lib/contract';
 import { isValidPasswordLength, isValidUsername } from '../account-rules';
 import { useCreateUser } from '../api/create-user';
+import '../strings';
 
 type Problems = { username?: string; password?: string; repeat?: string; form?: string };
 

@@ -6,6 +6,7 @@ import { ApiError, isHandledError } from '../../../lib/api-client';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/contract';
 import { isValidPasswordLength } from '../account-rules';
 import { useChangeUserPassword } from '../api/change-user-password';
+import '../strings';
 
 type SetPasswordModalProps = {
   username: string | null;

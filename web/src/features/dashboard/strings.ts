@@ -1,0 +1,7 @@
+import { addScreenStrings } from '../../lib/i18n';
+import de from '../../locales/dashboard/de.json';
+import en from '../../locales/dashboard/en.json';
+
+// The screen's strings load with it, kept off everyone's first load. Swiss spellings stay in
+// de-CH.json, which loads only for de-CH readers.
+addScreenStrings({ de, en });
