@@ -18,6 +18,8 @@ export type RateLimiter = {
   giveBack(key: string): Promise<void>;
   /** Forgets the key's attempts. */
   reset(key: string): Promise<void>;
+  /** The attempts counted under the key in its current window (0 once it has ended). */
+  count(key: string): Promise<number>;
   /** Rejects unless the shared store answers; absent when the counters live in this process. */
   ping?(): Promise<void>;
   close(): Promise<void>;
@@ -28,30 +30,77 @@ export function tooManyAttempts(message: string, retryAfter: number): AppError {
   return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfter) });
 }
 
+/** One limit an attempt is counted under: its key, and the counting step (0, or seconds to wait). */
+export type AttemptLimit = { key: string; take(): Promise<number> };
+
+/** At most `limit` attempts under `key` in a fixed window of `windowMs`. */
+export function fixedLimit(limiter: RateLimiter, key: string, limit: number, windowMs: number): AttemptLimit {
+  return { key, take: () => limiter.take(key, limit, windowMs) };
+}
+
 /**
- * Counts one attempt under each key before `check` runs, atomically with the limit test (so
+ * At most `limit` attempts under `key` per window, where the window doubles with every lockout
+ * (every window that filled up) remembered in the last `memoryMs`, up to `maxWindowMs`: a guesser
+ * who keeps coming back gets ever fewer tries per hour, while one burst costs only `windowMs`.
+ */
+export function growingLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  options: { windowMs: number; maxWindowMs: number; memoryMs: number },
+): AttemptLimit {
+  const lockoutsKey = `${key}:lockouts`;
+  return {
+    key,
+    async take() {
+      // The window is fixed when the count starts, so the lockouts before it decide its length.
+      const lockouts = await limiter.count(lockoutsKey);
+      const windowMs = Math.min(options.windowMs * 2 ** Math.min(lockouts, 30), options.maxWindowMs);
+      const retryAfter = await limiter.take(key, limit, windowMs);
+      // The first refusal of a lockout records it (once: the marker lasts as long as the lockout).
+      if (retryAfter > 0 && (await limiter.take(`${key}:locked`, 1, retryAfter * 1000)) === 0) {
+        await limiter.take(lockoutsKey, 1_000, options.memoryMs);
+      }
+      return retryAfter;
+    },
+  };
+}
+
+/**
+ * Counts one attempt under each limit before `check` runs, atomically with the limit test (so
  * parallel guesses cannot all be checked); refuses with 429 when one is over its limit, giving back
  * the attempt counted under the others. A successful check gives the attempts back.
  */
-export async function countedAttempt<T>(
+export async function countedAttemptUnder<T>(
+  limiter: RateLimiter,
+  limits: readonly AttemptLimit[],
+  message: string,
+  check: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const taken: string[] = [];
+  for (const limit of limits) {
+    const retryAfter = await limit.take();
+    if (retryAfter > 0) {
+      await Promise.all(taken.map((k) => limiter.giveBack(k)));
+      throw tooManyAttempts(message, retryAfter);
+    }
+    taken.push(limit.key);
+  }
+  const result = await check();
+  if (result !== undefined) await Promise.all(taken.map((k) => limiter.giveBack(k)));
+  return result;
+}
+
+/** `countedAttemptUnder` with fixed limits sharing one window. */
+export function countedAttempt<T>(
   limiter: RateLimiter,
   limits: readonly (readonly [key: string, limit: number])[],
   windowMs: number,
   message: string,
   check: () => Promise<T | undefined>,
 ): Promise<T | undefined> {
-  const taken: string[] = [];
-  for (const [key, limit] of limits) {
-    const retryAfter = await limiter.take(key, limit, windowMs);
-    if (retryAfter > 0) {
-      await Promise.all(taken.map((k) => limiter.giveBack(k)));
-      throw tooManyAttempts(message, retryAfter);
-    }
-    taken.push(key);
-  }
-  const result = await check();
-  if (result !== undefined) await Promise.all(taken.map((k) => limiter.giveBack(k)));
-  return result;
+  const fixed = limits.map(([key, limit]) => fixedLimit(limiter, key, limit, windowMs));
+  return countedAttemptUnder(limiter, fixed, message, check);
 }
 
 /** Counters in this process only: right for a single instance and for tests. */
@@ -83,6 +132,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     },
     async reset(key) {
       counters.delete(key);
+    },
+    async count(key) {
+      return current(key)?.count ?? 0;
     },
     async close() {
       counters.clear();
@@ -129,6 +181,9 @@ export function createRedisRateLimiter(
     },
     async reset(key) {
       await redis.call((r) => r.del(key));
+    },
+    async count(key) {
+      return Number((await redis.call((r) => r.get(key))) ?? 0);
     },
     ping: () => redis.ping(),
     close: () => redis.close(),
