@@ -1,11 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuthStateSchema, LoginSchema, type AuthorLogin, type ModeratorLogin } from '@einwurf/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_BASE,
+  AuthStateSchema,
+  LoginSchema,
+  type AuthorLogin,
+  type ModeratorLogin,
+} from '@einwurf/contract';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts';
 import { loginAuthor, loginModerator } from './service.ts';
 import { endSession, NO_SESSION, toAuthState } from './sessions.ts';
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;
+}
+
+/**
+ * Keeps the device cookie of a successful moderation login: long-lived, out of scripts' reach, and
+ * sent to the login route only. Logout leaves it, so the browser stays trusted.
+ */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: `${API_BASE}/auth`,
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,11 +62,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sessionTtl: app.config.sessionTtl,
         authorSessionTtl: app.config.authorSessionTtl,
         previousId: request.session.id,
+        secrets: app.secrets,
+        deviceToken: request.cookies[DEVICE_COOKIE],
       };
-      const { token, session } = isAuthorLogin(request.body)
-        ? await loginAuthor(ctx, request.body)
-        : await loginModerator(ctx, request.body);
+      if (isAuthorLogin(request.body)) {
+        const { token, session } = await loginAuthor(ctx, request.body);
+        setSessionCookie(request, reply, token, session.expiresAt);
+        return toAuthState(session);
+      }
+      const { token, session, deviceToken } = await loginModerator(ctx, request.body);
       setSessionCookie(request, reply, token, session.expiresAt);
+      setDeviceCookie(request, reply, deviceToken);
       return toAuthState(session);
     },
   );

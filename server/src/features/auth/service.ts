@@ -2,9 +2,18 @@ import type { Kysely } from 'kysely';
 import type { AuthorLogin, ModeratorLogin } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
+import {
+  countedAttempt,
+  countedAttemptUnder,
+  fixedLimit,
+  growingLimit,
+  type AttemptLimit,
+  type RateLimiter,
+} from '../../plugins/rate-limit.ts';
 import { verifyEntryPassword } from '../entries/service.ts';
+import type { SecretRing } from '../secrets/service.ts';
 import { verifyCredentials } from '../users/service.ts';
+import { issueDeviceToken, verifyDeviceToken } from './device-cookie.ts';
 import { LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
 
 type Db = Kysely<Database>;
@@ -19,14 +28,17 @@ type LoginContext = {
   sessionTtl: number;
   authorSessionTtl: number;
   previousId: string | null;
+  /** The signing secrets of device cookies. */
+  secrets: Pick<SecretRing, 'current' | 'verifying'>;
+  /** The device cookie the browser sent, if any. */
+  deviceToken: string | undefined;
 };
 
 type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
 
 /**
- * The steps every login shares: count the attempt under the subject (account name or entry) and
- * the client before checking it, refuse while either is over its limit, forget the subject's
- * failures on success.
+ * Logs an author in: the attempt is counted under the entry and the client before the check,
+ * refused while either is over its limit; the entry's failures are forgotten on success.
  */
 async function limitedLogin(
   ctx: LoginContext,
@@ -44,17 +56,75 @@ async function limitedLogin(
 }
 
 /**
- * Logs a moderator or admin in. A wrong name and a wrong password give the same answer in
- * comparable time; failures are limited per name and per client.
+ * The limits a moderation login is counted under (OWASP's device cookies). A browser that sends a
+ * valid device cookie for this account is trusted: only its own cookie counts. Any other attempt
+ * comes from an untrusted client and counts tightly per account and client, loosely per account
+ * (in a window that grows with each lockout, so strangers together get ever fewer guesses), and per
+ * client across names. Strangers' guesses thus lock the account for untrusted clients only, never
+ * for the browsers the moderator has logged in with before.
  */
-export function loginModerator(
+function moderationLimits(ctx: LoginContext, account: string): { limits: AttemptLimit[]; ownKey: string } {
+  const { limiter } = ctx;
+  const device = verifyDeviceToken(ctx.secrets.verifying(), ctx.deviceToken);
+  if (device?.account === account) {
+    const key = `login:device:${device.nonce}`;
+    return {
+      limits: [fixedLimit(limiter, key, LOGIN_LIMITS.failuresPerDevice, LOGIN_LIMITS.windowMs)],
+      ownKey: key,
+    };
+  }
+  // The address first and a separator no address holds, so no name can pose as another pair.
+  const accountClientKey = `login:account-client:${ctx.clientIp}|${account}`;
+  return {
+    limits: [
+      fixedLimit(
+        limiter,
+        accountClientKey,
+        LOGIN_LIMITS.untrustedFailuresPerAccountAndClient,
+        LOGIN_LIMITS.windowMs,
+      ),
+      growingLimit(limiter, `login:untrusted:${account}`, LOGIN_LIMITS.untrustedFailuresPerAccount, {
+        windowMs: LOGIN_LIMITS.windowMs,
+        maxWindowMs: LOGIN_LIMITS.untrustedMaxWindowMs,
+        memoryMs: LOGIN_LIMITS.untrustedLockoutMemoryMs,
+      }),
+      fixedLimit(
+        limiter,
+        `login:client:${ctx.clientIp}`,
+        LOGIN_LIMITS.failuresPerClient,
+        LOGIN_LIMITS.windowMs,
+      ),
+    ],
+    ownKey: accountClientKey,
+  };
+}
+
+/**
+ * Logs a moderator or admin in. A wrong name and a wrong password give the same answer in
+ * comparable time; failures are limited as `moderationLimits` says. A successful login answers a
+ * new device token for the browser to keep.
+ */
+export async function loginModerator(
   ctx: LoginContext,
   credentials: ModeratorLogin,
-): Promise<{ token: string; session: SessionState }> {
-  return limitedLogin(ctx, `login:name:${credentials.username.toLowerCase()}`, async () => {
-    const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
-    return user && { role: user.role, userId: user.id, username: user.username, ttlSeconds: ctx.sessionTtl };
+): Promise<{ token: string; session: SessionState; deviceToken: string }> {
+  const account = credentials.username.toLowerCase();
+  const { limits, ownKey } = moderationLimits(ctx, account);
+  const user = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, () =>
+    verifyCredentials(ctx.db, credentials.username, credentials.password),
+  );
+  if (!user) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  // This browser's (or client's) failures are forgotten; the account's count of untrusted clients
+  // stays, or one right login from anywhere would hand the strangers a fresh batch of guesses.
+  await ctx.limiter.reset(ownKey);
+  const started = await startSession(ctx.db, {
+    role: user.role,
+    userId: user.id,
+    username: user.username,
+    ttlSeconds: ctx.sessionTtl,
+    previousId: ctx.previousId,
   });
+  return { ...started, deviceToken: issueDeviceToken(ctx.secrets.current(), account) };
 }
 
 /**

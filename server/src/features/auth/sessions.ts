@@ -32,8 +32,21 @@ export const NO_SESSION: SessionState = Object.freeze({
 
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
+  /** Failures per entry (author logins) and per account (password changes). */
   failuresPerName: 10,
+  /** Failures per client, across names and entries (not counted for a trusted browser). */
   failuresPerClient: 50,
+  /** Moderation logins from a browser with the account's device cookie: failures per cookie. */
+  failuresPerDevice: 10,
+  /** Moderation logins without one (untrusted clients): failures per account and client, */
+  untrustedFailuresPerAccountAndClient: 10,
+  /**
+   * and per account from all untrusted clients together, in a window that doubles with each
+   * lockout of the last week, up to a day.
+   */
+  untrustedFailuresPerAccount: 30,
+  untrustedMaxWindowMs: 24 * 60 * 60_000,
+  untrustedLockoutMemoryMs: 7 * 24 * 60 * 60_000,
 } as const;
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
