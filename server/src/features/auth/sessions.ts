@@ -42,7 +42,7 @@ export const LOGIN_LIMITS = {
   untrustedFailuresPerAccountAndClient: 10,
   /**
    * and per account from all untrusted clients together, in a window that doubles with each
-   * lockout of the last week, up to a day.
+   * further lockout within a week of the first, up to a day.
    */
   untrustedFailuresPerAccount: 30,
   untrustedMaxWindowMs: 24 * 60 * 60_000,
