@@ -224,6 +224,21 @@ describe.each(testDatabases())('device cookies on $name', (target) => {
     // Once the lockout has passed, the right password works from anywhere again.
     expect((await login(await t.newClient(), 'Persistent', TEST_PASSWORD, '10.69.0.1')).statusCode).toBe(200);
   });
+
+  it("lets no name reach another account's lockout records", async () => {
+    await createUser(t.database.db, { username: 'Victim2', role: 'mod', password: TEST_PASSWORD });
+    const stranger = await t.newClient();
+    for (let i = 0; i < LOGIN_LIMITS.untrustedFailuresPerAccount + 5; i++) {
+      await login(stranger, 'victim2:lockouts', `guess ${i}`, `10.80.0.${i}`);
+    }
+    for (let i = 0; i < LOGIN_LIMITS.untrustedFailuresPerAccount; i++) {
+      expect((await login(stranger, 'Victim2', `guess ${i}`, `10.81.0.${i}`)).statusCode).toBe(401);
+    }
+    const refused = await login(stranger, 'Victim2', TEST_PASSWORD, '10.81.1.1');
+    expect(refused.statusCode).toBe(429);
+    // The first lockout of this account: the shortest window.
+    expect(Number(refused.headers['retry-after'])).toBe(LOGIN_LIMITS.windowMs / 1000);
+  });
 });
 
 describe.each(testDatabases())('device cookies across instances sharing Redis on $name', (target) => {

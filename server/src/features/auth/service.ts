@@ -73,8 +73,10 @@ function moderationLimits(ctx: LoginContext, account: string): { limits: Attempt
       ownKey: key,
     };
   }
-  // The address first and a separator no address holds, so no name can pose as another pair.
-  const accountClientKey = `login:account-client:${ctx.clientIp}|${account}`;
+  // Names are escaped in keys (anyone may try any name), so no name can pose as another's key or
+  // as the lockout records a growing limit keeps beside it ('<key>:lockouts').
+  const name = encodeURIComponent(account);
+  const accountClientKey = `login:account-client:${ctx.clientIp}|${name}`;
   return {
     limits: [
       fixedLimit(
@@ -83,7 +85,7 @@ function moderationLimits(ctx: LoginContext, account: string): { limits: Attempt
         LOGIN_LIMITS.untrustedFailuresPerAccountAndClient,
         LOGIN_LIMITS.windowMs,
       ),
-      growingLimit(limiter, `login:untrusted:${account}`, LOGIN_LIMITS.untrustedFailuresPerAccount, {
+      growingLimit(limiter, `login:untrusted:${name}`, LOGIN_LIMITS.untrustedFailuresPerAccount, {
         windowMs: LOGIN_LIMITS.windowMs,
         maxWindowMs: LOGIN_LIMITS.untrustedMaxWindowMs,
         memoryMs: LOGIN_LIMITS.untrustedLockoutMemoryMs,
