@@ -90,6 +90,40 @@ describe('loadConfig', () => {
     expect(set.webhookRetryScheduleMs).toEqual([500, 60_000, 30_000]);
   });
 
+  it('reads the quotas, with the documented defaults; 0 lifts a rate', () => {
+    expect(loadConfig({})).toMatchObject({
+      maxFilesPerEntry: 50,
+      maxBytesPerEntry: 100_000_000,
+      authorCommentsPerHour: 20,
+      savesPerMinutePerSession: 60,
+      savesPerMinutePerClient: 120,
+      uploadsPerMinutePerSession: 30,
+      uploadsPerMinutePerClient: 60,
+      powChallengesPerMinute: 30,
+    });
+    expect(
+      loadConfig({
+        EINWURF_MAX_FILES_PER_ENTRY: '5',
+        EINWURF_MAX_BYTES_PER_ENTRY: '1000',
+        EINWURF_AUTHOR_COMMENTS_PER_HOUR: '0',
+        EINWURF_SAVES_PER_MINUTE: '2',
+        EINWURF_CLIENT_SAVES_PER_MINUTE: '3',
+        EINWURF_UPLOADS_PER_MINUTE: '4',
+        EINWURF_CLIENT_UPLOADS_PER_MINUTE: '6',
+        EINWURF_POW_CHALLENGES_PER_MINUTE: '7',
+      }),
+    ).toMatchObject({
+      maxFilesPerEntry: 5,
+      maxBytesPerEntry: 1000,
+      authorCommentsPerHour: 0,
+      savesPerMinutePerSession: 2,
+      savesPerMinutePerClient: 3,
+      uploadsPerMinutePerSession: 4,
+      uploadsPerMinutePerClient: 6,
+      powChallengesPerMinute: 7,
+    });
+  });
+
   it('normalises the extension list', () => {
     const config = loadConfig({ EINWURF_ALLOWED_EXTENSIONS: ' .PNG, pdf ,png,' });
     expect(config.allowedExtensions).toEqual(['png', 'pdf']);
@@ -102,6 +136,14 @@ describe('loadConfig', () => {
     ['EINWURF_POW_DIFFICULTY', '64', /EINWURF_POW_DIFFICULTY/],
     ['EINWURF_MAX_FILE_SIZE', '-1', /EINWURF_MAX_FILE_SIZE/],
     ['EINWURF_MAX_IMAGE_PIXELS', '0', /EINWURF_MAX_IMAGE_PIXELS/],
+    ['EINWURF_MAX_FILES_PER_ENTRY', '0', /EINWURF_MAX_FILES_PER_ENTRY: must be between 1/],
+    ['EINWURF_MAX_BYTES_PER_ENTRY', '10MB', /EINWURF_MAX_BYTES_PER_ENTRY: must be a whole number/],
+    ['EINWURF_AUTHOR_COMMENTS_PER_HOUR', '-1', /EINWURF_AUTHOR_COMMENTS_PER_HOUR/],
+    ['EINWURF_SAVES_PER_MINUTE', 'many', /EINWURF_SAVES_PER_MINUTE/],
+    ['EINWURF_CLIENT_SAVES_PER_MINUTE', '1.5', /EINWURF_CLIENT_SAVES_PER_MINUTE/],
+    ['EINWURF_UPLOADS_PER_MINUTE', '2000000', /EINWURF_UPLOADS_PER_MINUTE: must be between 0/],
+    ['EINWURF_CLIENT_UPLOADS_PER_MINUTE', 'x', /EINWURF_CLIENT_UPLOADS_PER_MINUTE/],
+    ['EINWURF_POW_CHALLENGES_PER_MINUTE', '-3', /EINWURF_POW_CHALLENGES_PER_MINUTE/],
     ['EINWURF_SESSION_TTL', '1.5', /EINWURF_SESSION_TTL/],
     ['EINWURF_POW_RATE', '0', /EINWURF_POW_RATE: must be between 1/],
     ['EINWURF_AUTHOR_SESSION_TTL', '10', /EINWURF_AUTHOR_SESSION_TTL/],

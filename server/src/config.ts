@@ -67,6 +67,22 @@ export type Config = {
   /** EINWURF_MAX_IMAGE_PIXELS: images with more pixels (width × height) are refused before decoding. */
   readonly maxImagePixels: number;
   readonly allowedExtensions: readonly string[];
+  /** EINWURF_MAX_FILES_PER_ENTRY: the most files one entry may hold. */
+  readonly maxFilesPerEntry: number;
+  /** EINWURF_MAX_BYTES_PER_ENTRY: the most bytes one entry's files may hold together. */
+  readonly maxBytesPerEntry: number;
+  /** EINWURF_AUTHOR_COMMENTS_PER_HOUR: comments an author may add to their entry in any hour (0: no limit). */
+  readonly authorCommentsPerHour: number;
+  /** EINWURF_SAVES_PER_MINUTE: entry saves per session per minute (0: no limit). */
+  readonly savesPerMinutePerSession: number;
+  /** EINWURF_CLIENT_SAVES_PER_MINUTE: entry saves per client address per minute (0: no limit). */
+  readonly savesPerMinutePerClient: number;
+  /** EINWURF_UPLOADS_PER_MINUTE: uploads per session per minute (0: no limit). */
+  readonly uploadsPerMinutePerSession: number;
+  /** EINWURF_CLIENT_UPLOADS_PER_MINUTE: uploads per client address per minute (0: no limit). */
+  readonly uploadsPerMinutePerClient: number;
+  /** EINWURF_POW_CHALLENGES_PER_MINUTE: proof-of-work challenges per client address per minute (0: no limit). */
+  readonly powChallengesPerMinute: number;
   /** Lifetime of a moderation session in seconds. */
   readonly sessionTtl: number;
   /** Lifetime of an author's session in seconds. */
@@ -386,6 +402,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     maxFileSize: integer(env, 'EINWURF_MAX_FILE_SIZE', 10_000_000, 1, Number.MAX_SAFE_INTEGER),
     maxImagePixels: integer(env, 'EINWURF_MAX_IMAGE_PIXELS', 40_000_000, 1, 268_402_689),
     allowedExtensions: Object.freeze(extensions(env)),
+    maxFilesPerEntry: integer(env, 'EINWURF_MAX_FILES_PER_ENTRY', 50, 1, 100_000),
+    maxBytesPerEntry: integer(env, 'EINWURF_MAX_BYTES_PER_ENTRY', 100_000_000, 1, Number.MAX_SAFE_INTEGER),
+    authorCommentsPerHour: integer(env, 'EINWURF_AUTHOR_COMMENTS_PER_HOUR', 20, 0, 1_000_000),
+    savesPerMinutePerSession: integer(env, 'EINWURF_SAVES_PER_MINUTE', 60, 0, 1_000_000),
+    savesPerMinutePerClient: integer(env, 'EINWURF_CLIENT_SAVES_PER_MINUTE', 120, 0, 1_000_000),
+    uploadsPerMinutePerSession: integer(env, 'EINWURF_UPLOADS_PER_MINUTE', 30, 0, 1_000_000),
+    uploadsPerMinutePerClient: integer(env, 'EINWURF_CLIENT_UPLOADS_PER_MINUTE', 60, 0, 1_000_000),
+    powChallengesPerMinute: integer(env, 'EINWURF_POW_CHALLENGES_PER_MINUTE', 30, 0, 1_000_000),
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
