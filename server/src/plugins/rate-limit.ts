@@ -103,6 +103,29 @@ export function countedAttempt<T>(
   return countedAttemptUnder(limiter, fixed, message, check);
 }
 
+/**
+ * Counts one attempt under each key, atomically with its limit test; refuses with 429 and
+ * Retry-After when one is over its limit, giving back the attempt counted under the others. A
+ * limit of 0 is no limit: its key is not counted.
+ */
+export async function takeAll(
+  limiter: RateLimiter,
+  limits: readonly (readonly [key: string, limit: number])[],
+  windowMs: number,
+  message: string,
+): Promise<void> {
+  const taken: string[] = [];
+  for (const [key, limit] of limits) {
+    if (limit === 0) continue;
+    const retryAfter = await limiter.take(key, limit, windowMs);
+    if (retryAfter > 0) {
+      await Promise.all(taken.map((k) => limiter.giveBack(k)));
+      throw tooManyAttempts(message, retryAfter);
+    }
+    taken.push(key);
+  }
+}
+
 /** Counters in this process only: right for a single instance and for tests. */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const counters = new Map<string, { count: number; resetAt: number }>();

@@ -11,6 +11,7 @@ import {
   isDeletedState,
   ModerationEntryUpdateSchema,
 } from '@einwurf/contract';
+import { rateQuota } from '../../plugins/quotas.ts';
 import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { listEntriesForModeration } from '../search/service.ts';
@@ -63,10 +64,11 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
     '/admin/collection/entry/:id',
     {
       ...common,
+      preHandler: rateQuota('save'),
       schema: {
         tags: ['moderation'],
         summary: 'Save the entry as GET answered it, optionally with a new data.state',
-        description: `data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (${SETTABLE}) must be one the lifecycle allows (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is ${STRICT}, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction. With state published, data.publish_at schedules the publication: an ISO UTC date-time in the future (readers see the entry from then on; again while it is scheduled, to give it a new time), null to publish now; absent or as GET answered it keeps the time. A bad or past time, or a new time for an entry readers already see, answers 400 VALIDATION_FAILED naming data/publish_at. Leaving publication cancels a schedule.`,
+        description: `429 RATE_LIMITED with Retry-After past the saves allowed per session and per client in a minute. data.revision is the revision the edit started from: an older one answers 409 CONFLICT with the stored entry. A new state (${SETTABLE}) must be one the lifecycle allows (409 INVALID_TRANSITION naming both states). Fields are checked strictly when the result is ${STRICT}, in draft mode otherwise (400 VALIDATION_FAILED naming data/<field>). Fields, state and events are written in one transaction. With state published, data.publish_at schedules the publication: an ISO UTC date-time in the future (readers see the entry from then on; again while it is scheduled, to give it a new time), null to publish now; absent or as GET answered it keeps the time. A bad or past time, or a new time for an entry readers already see, answers 400 VALIDATION_FAILED naming data/publish_at. Leaving publication cancels a schedule.`,
         params: EntryParamsSchema,
         body: ModerationEntryUpdateSchema,
         response: { 200: EntrySchema, 409: Type.Union([EntryConflictSchema, ErrorBodySchema]), ...errors },

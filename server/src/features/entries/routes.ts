@@ -7,6 +7,7 @@ import {
   EntryUpdateSchema,
   ErrorBodySchema,
 } from '@einwurf/contract';
+import { rateQuota } from '../../plugins/quotas.ts';
 import { requireEntryAuthor } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { deleteEntryAsAuthor, proposeEntry, saveEntry } from './author-service.ts';
@@ -42,11 +43,12 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
     '/anon/:id',
     {
       ...common,
+      preHandler: rateQuota('save'),
       schema: {
         tags: ['author'],
         summary:
           'Save the entry as GET answered it (data.revision = the revision the edit started from); the state stays',
-        description: `Fields are checked in draft mode (400 VALIDATION_FAILED naming data/<field>). 409 CONFLICT when the entry was saved meanwhile, with the stored entry in the body; 409 ENTRY_READ_ONLY once ${READ_ONLY}.`,
+        description: `Fields are checked in draft mode (400 VALIDATION_FAILED naming data/<field>). 429 RATE_LIMITED with Retry-After past the saves allowed per session and per client in a minute. 409 CONFLICT when the entry was saved meanwhile, with the stored entry in the body; 409 ENTRY_READ_ONLY once ${READ_ONLY}.`,
         params: EntryParamsSchema,
         body: EntryUpdateSchema,
         response: { 200: EntrySchema, ...errors },

@@ -8,6 +8,7 @@ import {
   PowSubmissionSchema,
 } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
+import { rateQuota } from '../../plugins/quotas.ts';
 import { setSessionCookie } from '../../plugins/sessions.ts';
 import { toAuthState } from '../auth/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
@@ -29,10 +30,12 @@ export const powRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/pow',
     {
+      preHandler: rateQuota('pow'),
       schema: {
         tags: ['pow'],
         summary: 'A signed proof-of-work challenge (HS256 JWT holding nonce, difficulty, exp)',
-        response: { 200: PowChallengeSchema },
+        description: '429 RATE_LIMITED with Retry-After past the challenges allowed per client in a minute.',
+        response: { 200: PowChallengeSchema, '4xx': ErrorBodySchema },
       },
     },
     async () => {
