@@ -25,6 +25,11 @@ export const ERROR_STATUS = {
   POW_REPLAYED: 409,
   /** The solution does not give the required number of trailing zero bits. */
   POW_UNSOLVED: 400,
+  /**
+   * The entry holds as many files, or as many bytes of files, as it may: waiting does not help, removing
+   * a file does. The message names the limit.
+   */
+  FILE_QUOTA_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE } from '@einwurf/contract';
+import { dialectOf } from '../../db/database.ts';
 import type { Database, FileRow, NewFileRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -47,15 +48,33 @@ export async function deleteFile(db: Db, id: string): Promise<FileRow | undefine
   return db.deleteFrom('files').where('id', '=', id).returning(FILE_COLUMNS).executeTakeFirst();
 }
 
-/** Whether the entry exists and is not soft-deleted: only such an entry takes new files. */
-export async function isEntryOpen(db: Db, entryId: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether the entry exists and is not soft-deleted: only such an entry takes new files. With `lock`
+ * (inside a transaction) its row is locked on PostgreSQL, so parallel uploads to one entry count its
+ * files one after the other; SQLite's single writer serializes them already.
+ */
+export async function isEntryOpen(
+  db: Db,
+  entryId: string,
+  options: { lock?: boolean } = {},
+): Promise<boolean> {
+  let query = db
     .selectFrom('entries')
     .select('id')
     .where('id', '=', entryId)
-    .where('state', '!=', ENTRY_LIFECYCLE.deleted)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('state', '!=', ENTRY_LIFECYCLE.deleted);
+  if (options.lock && dialectOf(db) === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** How many files an entry holds and their bytes together (originals, as uploaded). */
+export async function entryFileTotals(db: Db, entryId: string): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.sum<number | null>('size').as('bytes')])
+    .where('entry_id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes ?? 0) };
 }
 
 // file_chunks: the content of the database storage driver.

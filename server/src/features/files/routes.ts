@@ -4,6 +4,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, StoredFileSchema } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
+import { rateQuota } from '../../plugins/quotas.ts';
 import { requireEntryAuthor, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { AUTHOR, type EntryChanger } from '../entries/service.ts';
@@ -69,14 +70,18 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
     // A refusal before the body is read (413 from Content-Length, 415) leaves the rest to the
     // unread-bodies plugin: drained, or the connection closed when it is large.
     const by = changerOf(request);
+    const quota = { maxFiles: app.config.maxFilesPerEntry, maxBytes: app.config.maxBytesPerEntry };
+    const declared = Number(request.headers['content-length']);
     const limits = await prepareUpload(
       app.db,
       contentTypes,
       { maxFileSize: app.config.maxFileSize, allowedExtensions: app.config.allowedExtensions },
       entryId,
       by,
+      quota,
+      // The body holds the file and at most this much around it.
+      Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : 0,
     );
-    const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxFileSize + MULTIPART_OVERHEAD) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${limits.maxFileSize} bytes`);
     }
@@ -101,6 +106,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
       maxPixels: app.config.maxImagePixels,
       allowedExtensions: limits.allowedExtensions,
       by,
+      quota,
     });
     return reply.code(201).header('Location', stored.url).send(stored);
   };
@@ -109,7 +115,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
     tags: [tag],
     summary,
     description:
-      'multipart/form-data with one part `file`. 201 with Location = the file URL. 413 past the size limit (answered before the body is read when Content-Length shows it), 415 for an extension not allowed or content that does not match it.',
+      'multipart/form-data with one part `file`. 201 with Location = the file URL. 413 past the size limit (answered before the body is read when Content-Length shows it), 415 for an extension not allowed or content that does not match it. 409 FILE_QUOTA_EXCEEDED when the entry holds as many files, or bytes of files, as it may (the message names the limit). 429 RATE_LIMITED with Retry-After past the uploads allowed per session and per client in a minute.',
     consumes: ['multipart/form-data'],
     params: EntryParams,
     response: { 201: StoredFileSchema, ...errors },
@@ -119,6 +125,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
     '/anon/:id/files',
     {
       preValidation: requireEntryAuthor,
+      preHandler: rateQuota('upload'),
       schema: uploadSchema('author', "Upload a file to the author's entry"),
     },
     async (request, reply) => upload(request, reply, request.params.id),
@@ -128,6 +135,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
     '/admin/collection/entry/:id/files',
     {
       preValidation: requireRoleFirst('mod', 'admin'),
+      preHandler: rateQuota('upload'),
       schema: uploadSchema('moderation', 'Upload a file to an entry'),
     },
     async (request, reply) => upload(request, reply, request.params.id),

@@ -85,7 +85,13 @@ describe.each(testDatabases())('uploads on $name', (target) => {
       await destroy();
     });
 
-    const upload = (filename: string, stream: Readable, maxBytes = MAX, maxPixels = 40_000_000) =>
+    const upload = (
+      filename: string,
+      stream: Readable,
+      maxBytes = MAX,
+      maxPixels = 40_000_000,
+      quota = { maxFiles: 1000, maxBytes: 1e12 },
+    ) =>
       storeUpload({
         db: database.db,
         storage,
@@ -96,6 +102,7 @@ describe.each(testDatabases())('uploads on $name', (target) => {
         maxPixels,
         allowedExtensions: DEFAULT_ALLOWED_EXTENSIONS,
         by: { actor: 'author', userId: null },
+        quota,
       });
 
     async function content(file: StoredFile, variant: 'original' | 'preview' = 'original') {
@@ -348,6 +355,38 @@ describe.each(testDatabases())('uploads on $name', (target) => {
       expect(small.is_image).toBe(true);
     });
 
+    it("refuses a file past the entry's byte quota after streaming it (409) and keeps nothing of it", async () => {
+      const txt = FIXTURES.txt();
+      const quota = { maxFiles: 10, maxBytes: txt.length * 2 - 1 };
+      const first = await upload('a.txt', streamOf(txt), MAX, 40_000_000, quota);
+      const error = await rejection(upload('b.txt', streamOf(txt), MAX, 40_000_000, quota));
+      expect(error.code).toBe('FILE_QUOTA_EXCEEDED');
+      expect(error.statusCode).toBe(409);
+      expect(error.message).toContain(String(quota.maxBytes));
+      expect((await listEntryFiles(database.db, entryId)).map((f) => f.id)).toEqual([first.id]);
+      expect((await storage.usage()).used_bytes).toBe(first.size);
+      await removeFile(database.db, storage, first.id, TEST_MODERATOR);
+      await expectNothingLeft();
+    });
+
+    it('lets parallel uploads to one entry past its file quota not at all', async () => {
+      const quota = { maxFiles: 3, maxBytes: 1e12 };
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          upload(`f${i}.txt`, streamOf(FIXTURES.txt()), MAX, 40_000_000, quota),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      for (const r of results) {
+        if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('FILE_QUOTA_EXCEEDED');
+      }
+      const files = await listEntryFiles(database.db, entryId);
+      expect(files).toHaveLength(3);
+      expect((await storage.usage()).used_bytes).toBe(files.reduce((sum, f) => sum + f.size, 0));
+      for (const file of files) await removeFile(database.db, storage, file.id, TEST_MODERATOR);
+      await expectNothingLeft();
+    });
+
     it('renames a file and keeps its extension', async () => {
       const file = await upload('alt.pdf', streamOf(FIXTURES.pdf()));
       const renamed = await renameFile(database.db, file.id, '  Neuer Name / mit Strich ');
@@ -386,6 +425,7 @@ describe.each(testDatabases())('uploads on $name', (target) => {
         maxPixels: 40_000_000,
         allowedExtensions: DEFAULT_ALLOWED_EXTENSIONS,
         by: TEST_MODERATOR,
+        quota: { maxFiles: 1000, maxBytes: 1e12 },
       });
       await deleteEntryAsModeration(database.db, entryId, TEST_MODERATOR);
       await purgeDeletedEntries(database.db, Date.now() + 1000);

@@ -77,8 +77,36 @@ export type StoreUploadInput = {
   allowedExtensions: readonly string[];
   /** Who uploads, for the entry's timeline. */
   by: EntryChanger;
+  /** The most files, and bytes of files, the entry may hold. */
+  quota: EntryFileQuota;
   now?: number;
 };
+
+/** The most files, and bytes of files together, one entry may hold. */
+export type EntryFileQuota = { maxFiles: number; maxBytes: number };
+
+/**
+ * 409 FILE_QUOTA_EXCEEDED when the entry, holding `totals`, cannot take `adding` more bytes in one
+ * more file. Waiting does not help (so no 429), removing a file does.
+ */
+function assertFileQuota(
+  quota: EntryFileQuota,
+  totals: { files: number; bytes: number },
+  adding: number,
+): void {
+  if (totals.files >= quota.maxFiles) {
+    throw new AppError(
+      'FILE_QUOTA_EXCEEDED',
+      `The entry already holds ${totals.files} files, the most it may hold is ${quota.maxFiles}; remove one first`,
+    );
+  }
+  if (totals.bytes + adding > quota.maxBytes) {
+    throw new AppError(
+      'FILE_QUOTA_EXCEEDED',
+      `The entry's files may hold ${quota.maxBytes} bytes together; it holds ${totals.bytes}, and ${adding} more do not fit`,
+    );
+  }
+}
 
 /**
  * Stores one upload: refuses a disallowed extension (415) and a missing or deleted entry (404)
@@ -135,8 +163,12 @@ export async function storeUpload(input: StoreUploadInput): Promise<StoredFile> 
       created_at: input.now ?? Date.now(),
     };
     await db.transaction().execute(async (trx) => {
-      // The entry may have been deleted while the upload streamed.
-      if (!(await repo.isEntryOpen(trx, entryId))) throw new AppError('NOT_FOUND', 'No such entry');
+      // The entry may have been deleted while the upload streamed; parallel uploads wait here, so
+      // each counts the files of those before it.
+      if (!(await repo.isEntryOpen(trx, entryId, { lock: true }))) {
+        throw new AppError('NOT_FOUND', 'No such entry');
+      }
+      assertFileQuota(input.quota, await repo.entryFileTotals(trx, entryId), row.size);
       await repo.insertFile(trx, row);
       await recordEntryEvent(trx, entryId, 'file_added', input.by, {}, row.created_at);
     });
@@ -244,7 +276,9 @@ export async function authorizeFile(
 
 /**
  * Checks an upload may start and answers the limits of the entry's type: 404 for a missing or
- * deleted entry, 409 for an author's published entry. Nothing of the body is read before.
+ * deleted entry, 409 for an author's published entry, 409 FILE_QUOTA_EXCEEDED for an entry whose
+ * files are at their quota or that has no room for `declaredBytes` more. Nothing of the body is
+ * read before.
  */
 export async function prepareUpload(
   db: Db,
@@ -252,10 +286,13 @@ export async function prepareUpload(
   server: FileLimits,
   entryId: string,
   by: EntryChanger,
+  quota: EntryFileQuota,
+  declaredBytes = 0,
 ): Promise<FileLimits> {
   const entry = await repo.findEntryOfFile(db, entryId);
   if (!entry || isDeletedState(entry.state)) throw new AppError('NOT_FOUND', 'No such entry');
   if (by.actor === 'author') assertAuthorMayChange(entry.state, 'takes no more files');
+  assertFileQuota(quota, await repo.entryFileTotals(db, entryId), declaredBytes);
   return fileLimitsFor(server, contentTypes.types.get(entry.type));
 }
 
