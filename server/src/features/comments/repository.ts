@@ -1,10 +1,41 @@
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/database.ts';
 import type { CommentRow, Database, NewCommentRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
 export async function insertComment(db: Db, row: NewCommentRow): Promise<CommentRow> {
   return db.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Locks the entry's row on PostgreSQL inside a transaction, so parallel comments to one entry count
+ * one after the other; SQLite's single writer serializes them already.
+ */
+export async function lockEntry(trx: Db, entryId: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await trx.selectFrom('entries').select('id').where('id', '=', entryId).forUpdate().execute();
+  }
+}
+
+/** When the entry's newest `limit` comments of one origin since `since` were written, newest first. */
+export async function recentCommentTimes(
+  db: Db,
+  entryId: string,
+  origin: CommentRow['origin'],
+  since: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('created_at')
+    .where('entry_id', '=', entryId)
+    .where('origin', '=', origin)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.created_at));
 }
 
 export async function listComments(db: Db, entryId: string): Promise<CommentRow[]> {

@@ -40,13 +40,17 @@ export const authorCommentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['author'],
         summary: 'Add a comment for moderation (origin contributor)',
+        description:
+          '429 RATE_LIMITED with Retry-After past the comments an author may write to the entry in an hour.',
         params: EntryParamsSchema,
         body: CommentInputSchema,
         response: { 201: CommentCreatedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const comment = await addComment(app.db, request.params.id, request.body, AUTHOR);
+      const comment = await addComment(app.db, request.params.id, request.body, AUTHOR, {
+        authorCommentsPerHour: app.config.authorCommentsPerHour,
+      });
       return reply.code(201).send({ data: comment });
     },
   );

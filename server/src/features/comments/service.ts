@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Comment, CommentInput, CommentOrigin } from '@einwurf/contract';
 import type { CommentRow, Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
 import { getEntryForModeration } from '../entries/moderation-service.ts';
 import { getEntry, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { enqueueEvent } from '../outbox/service.ts';
@@ -29,21 +30,51 @@ export async function listComments(
   return (await repo.listComments(db, entryId)).map(toComment);
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * 429 RATE_LIMITED when the author wrote `perHour` comments to the entry in the last hour, with
+ * Retry-After the seconds until the oldest of them is an hour old (0: no limit).
+ */
+async function assertAuthorCommentQuota(
+  trx: Db,
+  entryId: string,
+  perHour: number,
+  now: number,
+): Promise<void> {
+  if (perHour === 0) return;
+  const times = await repo.recentCommentTimes(trx, entryId, 'contributor', now - HOUR_MS, perHour);
+  if (times.length < perHour) return;
+  const retryAfter = Math.max(1, Math.ceil((times[perHour - 1]! + HOUR_MS - now) / 1000));
+  throw new AppError(
+    'RATE_LIMITED',
+    `at most ${perHour} comments an hour from the author, try again later`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+  );
+}
+
 /**
  * Adds a comment to an entry that is not deleted; its badge comes from who wrote it (the author:
  * contributor, an account: moderation), and the timeline and the outbox (`comment.created`) record it
- * in the same transaction.
+ * in the same transaction. The author may write `authorCommentsPerHour` comments to it in any hour
+ * (counted in the same transaction, so parallel comments cannot pass it).
  */
 export async function addComment(
   db: Db,
   entryId: string,
   input: CommentInput,
   by: EntryChanger,
+  quota: { authorCommentsPerHour: number } = { authorCommentsPerHour: 0 },
+  now = Date.now(),
 ): Promise<Comment> {
   const entry = await getEntry(db, entryId);
   const origin: CommentOrigin = by.actor === 'author' ? 'contributor' : 'moderation';
-  const now = Date.now();
   const row = await db.transaction().execute(async (trx) => {
+    if (origin === 'contributor') {
+      await repo.lockEntry(trx, entryId);
+      await assertAuthorCommentQuota(trx, entryId, quota.authorCommentsPerHour, now);
+    }
     const inserted = await repo.insertComment(trx, {
       entry_id: entryId,
       origin,
