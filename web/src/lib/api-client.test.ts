@@ -164,6 +164,22 @@ describe('api client: other statuses', () => {
     expect(showDangerToast).toHaveBeenCalledWith('Zu umfangreiche Anfrage', 'Deine Anfrage ist zu gross!');
   });
 
+  it('keeps the screen on a 429 to a write and tells why in a toast, so nothing entered is lost', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'RATE_LIMITED', message: 'slow' } }, { status: 429 }),
+    );
+    await expect(apiFetch('anon/1', { method: 'PUT', body: '{}' })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      handled: true,
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(showDangerToast).toHaveBeenCalledWith(
+      'Zu viele Anfragen',
+      expect.stringContaining('Deine Eingaben bleiben hier erhalten'),
+    );
+  });
+
   it('goes to the 429 page on 429 and to the 500 page on 500', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ error: { code: 'RATE_LIMITED', message: 'slow' } }, { status: 429 }),

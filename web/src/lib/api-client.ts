@@ -161,14 +161,22 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   }
   if (response.ok) return response;
 
-  throw failureOf(url, response.status, parseBody(text), response.statusText);
+  throw failureOf(url, response.status, parseBody(text), response.statusText, init.method);
 }
 
 /**
  * The ApiError of a failed call after the app-wide reactions of section 8: session expiry (401), the
  * too-large toast (413), the 429 and 500 pages. Shared by fetch calls and uploads (which use XHR).
+ * A 429 to a write (a save, an upload, a comment) is a toast instead of the 429 page: leaving the
+ * screen would lose what the person entered and has not been stored.
  */
-export function failureOf(url: string, status: number, body: unknown, statusText = ''): ApiError {
+export function failureOf(
+  url: string,
+  status: number,
+  body: unknown,
+  statusText = '',
+  method = 'GET',
+): ApiError {
   const code = isErrorBody(body) ? body.error.code : 'UNKNOWN';
   const message = isErrorBody(body) ? body.error.message : statusText;
   const fields = isErrorBody(body) ? body.error.fields : undefined;
@@ -179,6 +187,10 @@ export function failureOf(url: string, status: number, body: unknown, statusText
   }
   if (status === 413) {
     showDangerToast(i18n.t('errors.tooLarge.toastTitle'), i18n.t('errors.tooLarge.toastText'));
+    return new ApiError(status, code, message, fields, true);
+  }
+  if (status === 429 && !['GET', 'HEAD'].includes(method.toUpperCase())) {
+    showDangerToast(i18n.t('errors.tooManyRequests.toastTitle'), i18n.t('errors.tooManyRequests.toastText'));
     return new ApiError(status, code, message, fields, true);
   }
   if (status === 429) {

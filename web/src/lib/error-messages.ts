@@ -19,6 +19,7 @@ const MESSAGE_KEYS: Record<ErrorCode, ParseKeys> = {
   POW_EXPIRED: 'errors.code.POW_EXPIRED',
   POW_REPLAYED: 'errors.code.POW_REPLAYED',
   POW_UNSOLVED: 'errors.code.POW_UNSOLVED',
+  FILE_QUOTA_EXCEEDED: 'errors.code.FILE_QUOTA_EXCEEDED',
   PAYLOAD_TOO_LARGE: 'errors.code.PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'errors.code.UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'errors.code.RATE_LIMITED',

@@ -112,7 +112,7 @@ export function uploadFile(
     }
     if (result.status === 201) return parseBody(result.text) as UploadedFile;
     if (result.status === 0) throw new UploadConnectionLost();
-    throw failureOf(url, result.status, parseBody(result.text));
+    throw failureOf(url, result.status, parseBody(result.text), '', 'POST');
   })();
   return { promise, cancel: () => controller.abort() };
 }

@@ -255,6 +255,21 @@ describe('files widget: uploading', () => {
     expect(screen.queryByText('Datei nicht hochgeladen')).not.toBeInTheDocument();
   });
 
+  it("says the entry's file quota is spent (409) and stays on the screen when uploads come too fast (429)", async () => {
+    const user = userEvent.setup();
+    const { fileInput, attachments } = renderFilesField();
+    await user.upload(fileInput(), [fileOf('bericht.pdf'), fileOf('notizen.txt')]);
+    act(() =>
+      FakeXhr.sent[0]!.respond(409, {
+        error: { code: 'FILE_QUOTA_EXCEEDED', message: 'the most it may hold is 50' },
+      }),
+    );
+    expect(await screen.findByText(/Der Beitrag hat keinen Platz mehr für „bericht.pdf“/)).toBeVisible();
+    act(() => FakeXhr.sent[1]!.respond(429, { error: { code: 'RATE_LIMITED', message: 'slow' } }));
+    expect(await screen.findByText(/zu viele Anfragen in kurzer Zeit/)).toBeVisible();
+    expect(attachments()).toBeUndefined();
+  });
+
   it('cancels uploads still running when it goes away', async () => {
     const user = userEvent.setup();
     const { fileInput, unmount } = renderFilesField();

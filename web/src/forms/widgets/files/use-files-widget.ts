@@ -71,9 +71,11 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
       const text =
         error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
           ? t('forms.files.uploadFailed.content', { name })
-          : error instanceof UploadConnectionLost
-            ? error.message
-            : t('forms.files.uploadFailed.text', { name });
+          : error instanceof ApiError && error.code === 'FILE_QUOTA_EXCEEDED'
+            ? t('forms.files.uploadFailed.quota', { name })
+            : error instanceof UploadConnectionLost
+              ? error.message
+              : t('forms.files.uploadFailed.text', { name });
       showDangerToast(t('forms.files.uploadFailed.title'), text);
     },
   });
