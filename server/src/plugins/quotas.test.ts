@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -107,6 +108,55 @@ describe.each(testDatabases())('quotas on $name', (target) => {
       const codes = answers.map((a) => a.statusCode).sort();
       expect(codes).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
       expect(await fileCount(id)).toBe(3);
+    });
+  });
+
+  describe('a refused upload on a keep-alive connection', () => {
+    /** Sends a 150 KB upload and a GET /healthz on one raw connection; answers both statuses. */
+    async function uploadThenHealth(entryId: string): Promise<{ statuses: string[]; received: string }> {
+      await test.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = test.app.server.address() as AddressInfo;
+      const body = multipart('brief.txt', Buffer.alloc(150_000, 0x61));
+      const cookie = [...test.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      const statusesOf = () => [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]!);
+      const answered = new Promise<void>((resolve, reject) => {
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.toString('latin1');
+          if (statusesOf().length === 2) resolve();
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve());
+      });
+      socket.write(
+        `POST /api/v1/anon/${entryId}/files HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n` +
+          `Cookie: ${cookie}\r\nX-Csrf-Token: ${test.csrfToken() ?? ''}\r\n\r\n`,
+      );
+      socket.write(body.payload);
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      const timer = setTimeout(() => socket.destroy(), 10_000);
+      await answered;
+      clearTimeout(timer);
+      socket.destroy();
+      return { statuses: statusesOf(), received };
+    }
+
+    it.each([
+      ['429 past the uploads per minute', { uploadsPerMinutePerSession: 1 }, '429'],
+      ['409 past the files per entry', { maxFilesPerEntry: 1 }, '409'],
+    ])('does not stall the next request (%s)', async (_case, config: Partial<AppConfig>, refused) => {
+      await start(config);
+      const id = await createEntryAsAuthor(test);
+      expect((await upload(test, id)).statusCode).toBe(201);
+      const started = Date.now();
+      const { statuses, received } = await uploadThenHealth(id);
+      expect(statuses[0]).toBe(refused);
+      // Either both answers on this connection, or the refusal closed it (then a client reconnects).
+      expect(statuses.length === 1 ? received : statuses[1]).toMatch(/200|Connection: close/i);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(await fileCount(id)).toBe(1);
     });
   });
 
