@@ -176,7 +176,7 @@ describe('api client: other statuses', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(showDangerToast).toHaveBeenCalledWith(
       'Zu viele Anfragen',
-      expect.stringContaining('Deine Eingaben bleiben hier erhalten'),
+      expect.stringContaining('zu viele Anfragen gesendet'),
     );
   });
 

@@ -189,12 +189,9 @@ export function failureOf(
     showDangerToast(i18n.t('errors.tooLarge.toastTitle'), i18n.t('errors.tooLarge.toastText'));
     return new ApiError(status, code, message, fields, true);
   }
-  if (status === 429 && !['GET', 'HEAD'].includes(method.toUpperCase())) {
-    showDangerToast(i18n.t('errors.tooManyRequests.toastTitle'), i18n.t('errors.tooManyRequests.toastText'));
-    return new ApiError(status, code, message, fields, true);
-  }
   if (status === 429) {
-    navigateTo({ to: 'tooManyRequests' });
+    if (method.toUpperCase() === 'GET') navigateTo({ to: 'tooManyRequests' });
+    else showDangerToast(i18n.t('errors.tooManyRequests.title'), i18n.t('errors.code.RATE_LIMITED'));
     return new ApiError(status, code, message, fields, true);
   }
   if (status === 500) {

@@ -264,9 +264,9 @@ describe('files widget: uploading', () => {
         error: { code: 'FILE_QUOTA_EXCEEDED', message: 'the most it may hold is 50' },
       }),
     );
-    expect(await screen.findByText(/Der Beitrag hat keinen Platz mehr für „bericht.pdf“/)).toBeVisible();
+    expect(await screen.findByText('Kein Platz für weitere Dateien.')).toBeVisible();
     act(() => FakeXhr.sent[1]!.respond(429, { error: { code: 'RATE_LIMITED', message: 'slow' } }));
-    expect(await screen.findByText(/zu viele Anfragen in kurzer Zeit/)).toBeVisible();
+    expect(await screen.findByText(/zu viele Anfragen gesendet/)).toBeVisible();
     expect(attachments()).toBeUndefined();
   });
 

@@ -72,7 +72,7 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
         error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE'
           ? t('forms.files.uploadFailed.content', { name })
           : error instanceof ApiError && error.code === 'FILE_QUOTA_EXCEEDED'
-            ? t('forms.files.uploadFailed.quota', { name })
+            ? t('errors.code.FILE_QUOTA_EXCEEDED')
             : error instanceof UploadConnectionLost
               ? error.message
               : t('forms.files.uploadFailed.text', { name });
