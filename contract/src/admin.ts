@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { EntryTypeSummarySchema } from './content-types.ts';
 import { ENTRY_STATES, EntryStateSchema, type EntryState } from './entries.ts';
 import { ENTRY_EVENT_KINDS } from './entry-rules.ts';
+import { PaginationSchema } from './pagination.ts';
 
 export * from './admin-rules.ts';
 
@@ -32,24 +33,6 @@ export const EntryExportQuerySchema = Type.Object({
   ),
 });
 export type EntryExportQuery = Type.Static<typeof EntryExportQuerySchema>;
-
-export const PaginationSchema = Type.Object({
-  current_page: Type.Integer(),
-  page_size: Type.Integer(),
-  total_entries: Type.Integer(),
-  first_page: Type.Integer(),
-  last_page: Type.Integer(),
-  previous_page: Type.Union([Type.Integer(), Type.Null()]),
-  next_page: Type.Union([Type.Integer(), Type.Null()]),
-  /** Set by a search that matched more entries than it ranks: total_entries counts the ranked ones. */
-  total_capped: Type.Optional(
-    Type.Literal(true, {
-      description:
-        'present when a search matched more entries than it ranks; total_entries is then the number ranked, the rest are not reachable',
-    }),
-  ),
-});
-export type Pagination = Type.Static<typeof PaginationSchema>;
 
 /** A piece of a search snippet; `match` marks the words the query found. Plain text, never HTML. */
 export const SnippetPartSchema = Type.Object({ text: Type.String(), match: Type.Boolean() });

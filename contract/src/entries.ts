@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { ErrorObjectSchema } from './errors.ts';
+import { PaginationSchema } from './pagination.ts';
 import {
   COMMENT_CONTENT_MAX,
   COMMENT_TITLE_MAX,
@@ -76,7 +77,11 @@ export const EntryEventSchema = Type.Object({
   publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 /** `GET anon/{id}/events`: the entry's timeline, oldest first. */
-export const EntryEventListSchema = Type.Object({ data: Type.Array(EntryEventSchema) });
+export const EntryEventListSchema = Type.Object({
+  meta: Type.Object({ pagination: PaginationSchema }),
+  data: Type.Array(EntryEventSchema),
+});
+export type EntryEventList = Type.Static<typeof EntryEventListSchema>;
 
 /** A new comment: the body of `POST anon/{id}/comments` (and of moderation's comments later). */
 export const CommentInputSchema = Type.Object(
@@ -98,4 +103,8 @@ export const CommentSchema = Type.Object({
 export type Comment = Type.Static<typeof CommentSchema>;
 export const CommentCreatedSchema = Type.Object({ data: CommentSchema });
 /** `GET anon/{id}/comments`: oldest first. */
-export const CommentListSchema = Type.Object({ data: Type.Array(CommentSchema) });
+export const CommentListSchema = Type.Object({
+  meta: Type.Object({ pagination: PaginationSchema }),
+  data: Type.Array(CommentSchema),
+});
+export type CommentList = Type.Static<typeof CommentListSchema>;

@@ -67,6 +67,10 @@ export function isScheduled(
 
 export const COMMENT_ORIGINS = ['moderation', 'contributor'] as const;
 export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
+/** Comments and timeline events to a page when a list does not ask for a size (at most PAGE_SIZE_MAX). */
+export const COMMENT_PAGE_SIZE = 100;
+export const TIMELINE_PAGE_SIZE = 100;
+
 export const COMMENT_TITLE_MAX = 200;
 export const COMMENT_CONTENT_MAX = 10_000;
 

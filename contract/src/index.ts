@@ -16,6 +16,7 @@ export * from './pow.ts';
 export * from './entries.ts';
 export * from './passwords.ts';
 export * from './admin.ts';
+export * from './pagination.ts';
 export * from './files.ts';
 export * from './public.ts';
 export * from './webhooks.ts';

@@ -1,4 +1,4 @@
-import type { Pagination } from './admin.ts';
+import type { Pagination } from './pagination.ts';
 import { API_BASE } from './limits.ts';
 
 // The public reading API's plain types and constants without their TypeBox schemas (public.ts), so a

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { PaginationSchema } from './admin.ts';
+import { PaginationSchema } from './pagination.ts';
 
 export * from './public-rules.ts';
 

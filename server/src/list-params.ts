@@ -1,4 +1,4 @@
-import type { Pagination } from '@einwurf/contract';
+import { PAGE_SIZE_MAX, type Pagination } from '@einwurf/contract';
 import { AppError } from './errors.ts';
 
 // The query parameters and pagination the paged lists share (moderation's list and search, the
@@ -24,6 +24,16 @@ export function integerParam(
   const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!(value >= min && value <= max)) throw badParam(field, `must be a whole number from ${min} to ${max}`);
   return value;
+}
+
+/** The page a `current_page` and `page_size` ask for (default size `fallbackSize`, at most PAGE_SIZE_MAX). */
+export function pageParams(
+  query: { current_page?: string | undefined; page_size?: string | undefined },
+  fallbackSize: number,
+): { current: number; size: number; limit: number; offset: number } {
+  const current = integerParam('current_page', query.current_page, 1, 1, PAGE_MAX);
+  const size = integerParam('page_size', query.page_size, fallbackSize, 1, PAGE_SIZE_MAX);
+  return { current, size, limit: size, offset: (current - 1) * size };
 }
 
 /** The pagination block of a list's meta; a page past the end keeps the last page as its previous. */

@@ -38,12 +38,25 @@ export async function recentCommentTimes(
   return rows.map((row) => Number(row.created_at));
 }
 
-export async function listComments(db: Db, entryId: string): Promise<CommentRow[]> {
-  return db
+/** One page of an entry's comments, oldest first, and how many it has in all. */
+export async function listComments(
+  db: Db,
+  entryId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CommentRow[]; total: number }> {
+  const rows = await db
     .selectFrom('comments')
     .selectAll()
     .where('entry_id', '=', entryId)
     .orderBy('created_at')
     .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+  const { count } = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('entry_id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
 }

@@ -7,6 +7,7 @@ import {
   CommentListSchema,
   EntryParamsSchema,
   ErrorBodySchema,
+  PageQuerySchema,
 } from '@einwurf/contract';
 import { moderator, requireEntryAuthor, requireRoleFirst } from '../../plugins/sessions.ts';
 import { AUTHOR } from '../entries/service.ts';
@@ -27,10 +28,11 @@ export const authorCommentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['author'],
         summary: "The entry's comments, oldest first, each with its origin",
         params: EntryParamsSchema,
+        querystring: PageQuerySchema,
         response: { 200: CommentListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listComments(app.db, request.params.id) }),
+    async (request) => listComments(app.db, request.params.id, { page: request.query }),
   );
 
   app.post(
@@ -96,10 +98,11 @@ export const moderationCommentRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags: ['moderation'],
         summary: "The entry's comments, oldest first, each with its origin (deleted entries too)",
         params: EntryParamsSchema,
+        querystring: PageQuerySchema,
         response: { 200: CommentListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listComments(app.db, request.params.id, { includeDeleted: true }) }),
+    async (request) => listComments(app.db, request.params.id, { includeDeleted: true, page: request.query }),
   );
 
   app.post(

@@ -1,7 +1,9 @@
+import { COMMENT_PAGE_SIZE, type CommentList, type PageQuery } from '@einwurf/contract';
 import type { Kysely } from 'kysely';
 import type { Comment, CommentInput, CommentOrigin } from '@einwurf/contract';
 import type { CommentRow, Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { pageParams, paginate } from '../../list-params.ts';
 import { getEntryForModeration } from '../entries/moderation-service.ts';
 import { getEntry, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { enqueueEvent } from '../outbox/service.ts';
@@ -19,15 +21,20 @@ function toComment(row: CommentRow): Comment {
   };
 }
 
-/** The comments of an entry that is not deleted (or any, for moderation), oldest first; 404 otherwise. */
+/**
+ * One page of the comments of an entry that is not deleted (or any, for moderation), oldest first,
+ * COMMENT_PAGE_SIZE to a page unless asked otherwise; 404 otherwise, 400 naming a bad page parameter.
+ */
 export async function listComments(
   db: Db,
   entryId: string,
-  options: { includeDeleted?: boolean } = {},
-): Promise<Comment[]> {
+  options: { includeDeleted?: boolean; page?: PageQuery } = {},
+): Promise<CommentList> {
   if (options.includeDeleted) await getEntryForModeration(db, entryId);
   else await getEntry(db, entryId);
-  return (await repo.listComments(db, entryId)).map(toComment);
+  const page = pageParams(options.page ?? {}, COMMENT_PAGE_SIZE);
+  const { rows, total } = await repo.listComments(db, entryId, page);
+  return { meta: { pagination: paginate(page.current, page.size, total) }, data: rows.map(toComment) };
 }
 
 const HOUR_MS = 3_600_000;

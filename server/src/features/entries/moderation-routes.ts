@@ -10,6 +10,7 @@ import {
   ErrorBodySchema,
   isDeletedState,
   ModerationEntryUpdateSchema,
+  PageQuerySchema,
 } from '@einwurf/contract';
 import { rateQuota } from '../../plugins/quotas.ts';
 import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
@@ -110,9 +111,11 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         tags: ['moderation'],
         summary: "The entry's timeline, oldest first (deleted entries too)",
         params: EntryParamsSchema,
+        querystring: PageQuerySchema,
         response: { 200: EntryEventListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listEntryEvents(app.db, request.params.id, { includeDeleted: true }) }),
+    async (request) =>
+      listEntryEvents(app.db, request.params.id, { includeDeleted: true, page: request.query }),
   );
 };

@@ -133,14 +133,27 @@ export async function insertEntryEvent(db: Db, row: NewEntryEventRow): Promise<v
   await db.insertInto('entry_events').values(row).execute();
 }
 
-export async function listEntryEvents(db: Db, entryId: string): Promise<EntryEventRow[]> {
-  return db
+/** One page of an entry's events, oldest first, and how many it has in all. */
+export async function listEntryEvents(
+  db: Db,
+  entryId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: EntryEventRow[]; total: number }> {
+  const rows = await db
     .selectFrom('entry_events')
     .selectAll()
     .where('entry_id', '=', entryId)
     .orderBy('created_at')
     .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+  const { count } = await db
+    .selectFrom('entry_events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('entry_id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
 }
 
 export async function countEntriesCreatedSince(db: Db, since: number): Promise<number> {

@@ -105,7 +105,10 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
       },
     });
     const comments = await t.request({ method: 'GET', url: `/api/v1/anon/${id}/comments` });
-    expect(comments.json()).toEqual({ data: [comment.json<{ data: unknown }>().data] });
+    expect(comments.json()).toEqual({
+      meta: { pagination: expect.objectContaining({ current_page: 1, page_size: 100, total_entries: 1 }) },
+      data: [comment.json<{ data: unknown }>().data],
+    });
 
     const events = await t.request({ method: 'GET', url: `/api/v1/anon/${id}/events` });
     expect(events.statusCode).toBe(200);
@@ -305,6 +308,39 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
     expect(timeline.at(-1)).toMatchObject({ kind: 'proposed', from_state: 'rejected', to_state: 'proposed' });
   });
 
+  it('pages comments and the timeline, oldest first, and names a bad page parameter', async () => {
+    const client = await t.newClient();
+    const id = await createEntryAsAuthor(client);
+    for (const title of ['eins', 'zwei', 'drei']) {
+      const posted = await client.request({
+        method: 'POST',
+        url: `/api/v1/anon/${id}/comments`,
+        payload: { title, content: 'Text' },
+      });
+      expect(posted.statusCode).toBe(201);
+    }
+    const second = await client.request({
+      method: 'GET',
+      url: `/api/v1/anon/${id}/comments?current_page=2&page_size=2`,
+    });
+    expect(second.json()).toMatchObject({
+      meta: { pagination: { current_page: 2, page_size: 2, total_entries: 3, next_page: null } },
+      data: [{ title: 'drei' }],
+    });
+    const events = await client.request({ method: 'GET', url: `/api/v1/anon/${id}/events?page_size=1` });
+    expect(events.json<{ data: unknown[]; meta: { pagination: { total_entries: number } } }>()).toMatchObject(
+      {
+        data: [{ kind: 'created' }],
+        meta: { pagination: { total_entries: 4, next_page: 2 } },
+      },
+    );
+    for (const query of ['page_size=101', 'current_page=0', 'page_size=abc']) {
+      const bad = await client.request({ method: 'GET', url: `/api/v1/anon/${id}/comments?${query}` });
+      expect(bad.statusCode, query).toBe(400);
+      expect(fieldsOf(bad)).toEqual([query.split('=')[0]]);
+    }
+  });
+
   it('serves the comment form schemas and validates comments by them', async () => {
     const client = await t.newClient();
     const id = await createEntryAsAuthor(client);
@@ -327,7 +363,9 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
     expect(fieldsOf(long)).toEqual(['content']);
     const missing = await post({ title: 'ok' });
     expect(fieldsOf(missing)).toEqual(['content']);
-    expect((await client.request({ method: 'GET', url: `/api/v1/anon/${id}/comments` })).json()).toEqual({
+    expect(
+      (await client.request({ method: 'GET', url: `/api/v1/anon/${id}/comments` })).json(),
+    ).toMatchObject({
       data: [],
     });
   });
@@ -371,7 +409,9 @@ describe.each(testDatabases())('entry access on $name', (target) => {
     }
     const entry = (await alice.request({ method: 'GET', url: `/api/v1/anon/${aliceId}` })).json<Entry>();
     expect(entry.data).toMatchObject({ title: '', state: 'draft', revision: 1 });
-    expect((await alice.request({ method: 'GET', url: `/api/v1/anon/${aliceId}/comments` })).json()).toEqual({
+    expect(
+      (await alice.request({ method: 'GET', url: `/api/v1/anon/${aliceId}/comments` })).json(),
+    ).toMatchObject({
       data: [],
     });
   });

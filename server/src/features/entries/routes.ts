@@ -6,6 +6,7 @@ import {
   EntrySchema,
   EntryUpdateSchema,
   ErrorBodySchema,
+  PageQuerySchema,
 } from '@einwurf/contract';
 import { rateQuota } from '../../plugins/quotas.ts';
 import { requireEntryAuthor } from '../../plugins/sessions.ts';
@@ -96,9 +97,10 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
         tags: ['author'],
         summary: "The entry's timeline, oldest first",
         params: EntryParamsSchema,
+        querystring: PageQuerySchema,
         response: { 200: EntryEventListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listEntryEvents(app.db, request.params.id) }),
+    async (request) => listEntryEvents(app.db, request.params.id, { page: request.query }),
   );
 };

@@ -114,7 +114,7 @@ describe.each(testDatabases())('entry state changes on $name', (target) => {
     const left = (await handle.db.selectFrom('entries').select('id').execute()).map((r) => r.id);
     expect(left).not.toContain(recent.data.id);
     expect((await getEntry(handle.db, kept.data.id)).data.state).toBe('draft');
-    expect((await listEntryEvents(handle.db, kept.data.id)).map((e) => e.kind)).toEqual(['created']);
+    expect((await listEntryEvents(handle.db, kept.data.id)).data.map((e) => e.kind)).toEqual(['created']);
   });
 });
 

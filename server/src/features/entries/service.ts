@@ -8,14 +8,17 @@ import {
   isPublicState,
   type Entry,
   type EntryActor,
-  type EntryEvent,
   type EntryEventKind,
   type EntryState,
   type FieldError,
   type ValidationMode,
+  TIMELINE_PAGE_SIZE,
+  type EntryEventList,
+  type PageQuery,
 } from '@einwurf/contract';
 import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { pageParams, paginate } from '../../list-params.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
@@ -284,14 +287,19 @@ export async function softDeleteEntry(
   return changeEntryState(db, id, ENTRY_LIFECYCLE.deleted, by, 'deleted', options);
 }
 
-/** An entry's timeline, oldest first (404 when the entry is deleted, unless moderation asks). */
+/**
+ * One page of an entry's timeline, oldest first, TIMELINE_PAGE_SIZE to a page unless asked otherwise
+ * (404 when the entry is deleted, unless moderation asks; 400 naming a bad page parameter).
+ */
 export async function listEntryEvents(
   db: Db,
   id: string,
-  options: { includeDeleted?: boolean } = {},
-): Promise<EntryEvent[]> {
-  await findEntryRow(db, id, options);
-  return (await repo.listEntryEvents(db, id)).map(toEntryEvent);
+  options: { includeDeleted?: boolean; page?: PageQuery } = {},
+): Promise<EntryEventList> {
+  await findEntryRow(db, id, { includeDeleted: options.includeDeleted ?? false });
+  const page = pageParams(options.page ?? {}, TIMELINE_PAGE_SIZE);
+  const { rows, total } = await repo.listEntryEvents(db, id, page);
+  return { meta: { pagination: paginate(page.current, page.size, total) }, data: rows.map(toEntryEvent) };
 }
 
 /**

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/all-pages';
 import type { Comment } from '../../../lib/contract';
 import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `GET anon/{id}/comments`: the comments between the author and moderation, oldest first. */
 export async function getComments(id: string): Promise<Comment[]> {
-  const body = await apiFetch<{ data: Comment[] }>(`anon/${encodeURIComponent(id)}/comments`);
-  return body.data;
+  return fetchAllPages<Comment>(`anon/${encodeURIComponent(id)}/comments`);
 }
 
 export const commentsQueryOptions = (id: string) =>

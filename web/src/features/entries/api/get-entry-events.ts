@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/all-pages';
 import type { EntryEvent } from '../../../lib/contract';
 import { authorEntryKeys } from '../../../lib/query-keys';
 
 /** `GET anon/{id}/events`: the entry's timeline, oldest first. */
 export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
-  const body = await apiFetch<{ data: EntryEvent[] }>(`anon/${encodeURIComponent(id)}/events`);
-  return body.data;
+  return fetchAllPages<EntryEvent>(`anon/${encodeURIComponent(id)}/events`);
 }
 
 export const entryEventsQueryOptions = (id: string) =>

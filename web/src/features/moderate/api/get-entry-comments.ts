@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '@einwurf/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/all-pages';
 import { moderationEntryKeys } from '../../../lib/query-keys';
 
 /** `GET admin/collection/entry/{id}/comments`: the entry's internal comments, oldest first. */
 export async function getEntryComments(id: string): Promise<Comment[]> {
-  const body = await apiFetch<{ data: Comment[] }>(
-    `admin/collection/entry/${encodeURIComponent(id)}/comments`,
-  );
-  return body.data;
+  return fetchAllPages<Comment>(`admin/collection/entry/${encodeURIComponent(id)}/comments`);
 }
 
 export const entryCommentsQueryOptions = (id: string) =>

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntryEvent } from '@einwurf/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/all-pages';
 import { moderationEntryKeys } from '../../../lib/query-keys';
 
 /** `GET admin/collection/entry/{id}/events`: the entry's timeline from the event log. */
 export async function getEntryEvents(id: string): Promise<EntryEvent[]> {
-  const body = await apiFetch<{ data: EntryEvent[] }>(
-    `admin/collection/entry/${encodeURIComponent(id)}/events`,
-  );
-  return body.data;
+  return fetchAllPages<EntryEvent>(`admin/collection/entry/${encodeURIComponent(id)}/events`);
 }
 
 export const entryEventsQueryOptions = (id: string) =>
