@@ -24,7 +24,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import { parseIsoDateTime } from '../../time.ts';
-import type { ContentType, ContentTypes } from '../content-types/service.ts';
+import { fileFieldsOf, type ContentType, type ContentTypes } from '../content-types/service.ts';
 import { VERSION } from '../../version.ts';
 import { renderAtomFeed } from './atom.ts';
 import { calendarEventOf, renderCalendar, type CalendarEvent } from './calendar.ts';
@@ -44,8 +44,6 @@ const OWN_FIELDS = new Set<string>([
   'published_at',
   'content_html',
 ]);
-/** Widgets whose values are file URLs (one, or a list). */
-const FILE_WIDGETS = new Set(['image', 'files']);
 
 const publicStates = (): readonly string[] => ENTRY_LIFECYCLE.public;
 /** What every public output reads: what readers see at `now`, of one type or of all. */
@@ -71,7 +69,7 @@ function dateTimeParam(field: string, raw: string | undefined): number | undefin
 }
 
 /** The fields a type shows readers, and which of them hold file URLs. */
-type PublicFields = { names: string[]; fileFields: Set<string> };
+type PublicFields = { names: string[]; fileFields: ReadonlySet<string> };
 const fieldsCache = new WeakMap<ContentType, PublicFields>();
 
 function publicFieldsOf(type: ContentType | undefined): PublicFields {
@@ -81,15 +79,7 @@ function publicFieldsOf(type: ContentType | undefined): PublicFields {
   if (cached) return cached;
   const hidden = privateFieldsOf(type.uischema);
   const names = Object.keys(type.schema.properties).filter((n) => !OWN_FIELDS.has(n) && !hidden.has(n));
-  const fileFields = new Set(
-    type.uischema.flatMap((element) => {
-      const { scope, widget } = element as { scope?: unknown; widget?: unknown };
-      return typeof scope === 'string' && typeof widget === 'string' && FILE_WIDGETS.has(widget)
-        ? [scope]
-        : [];
-    }),
-  );
-  const fields = { names, fileFields };
+  const fields = { names, fileFields: fileFieldsOf(type) };
   fieldsCache.set(type, fields);
   return fields;
 }
