@@ -67,6 +67,27 @@ export function growingLimit(
 }
 
 /**
+ * Takes one attempt under each limit; refuses with 429 and Retry-After when one is over its limit,
+ * giving back the attempt taken under the others. Answers the keys taken.
+ */
+async function takeEach(
+  limiter: RateLimiter,
+  limits: readonly AttemptLimit[],
+  message: string,
+): Promise<string[]> {
+  const taken: string[] = [];
+  for (const limit of limits) {
+    const retryAfter = await limit.take();
+    if (retryAfter > 0) {
+      await Promise.all(taken.map((k) => limiter.giveBack(k)));
+      throw tooManyAttempts(message, retryAfter);
+    }
+    taken.push(limit.key);
+  }
+  return taken;
+}
+
+/**
  * Counts one attempt under each limit before `check` runs, atomically with the limit test (so
  * parallel guesses cannot all be checked); refuses with 429 when one is over its limit, giving back
  * the attempt counted under the others. A successful check gives the attempts back.
@@ -77,15 +98,7 @@ export async function countedAttemptUnder<T>(
   message: string,
   check: () => Promise<T | undefined>,
 ): Promise<T | undefined> {
-  const taken: string[] = [];
-  for (const limit of limits) {
-    const retryAfter = await limit.take();
-    if (retryAfter > 0) {
-      await Promise.all(taken.map((k) => limiter.giveBack(k)));
-      throw tooManyAttempts(message, retryAfter);
-    }
-    taken.push(limit.key);
-  }
+  const taken = await takeEach(limiter, limits, message);
   const result = await check();
   if (result !== undefined) await Promise.all(taken.map((k) => limiter.giveBack(k)));
   return result;
@@ -114,16 +127,12 @@ export async function takeAll(
   windowMs: number,
   message: string,
 ): Promise<void> {
-  const taken: string[] = [];
-  for (const [key, limit] of limits) {
-    if (limit === 0) continue;
-    const retryAfter = await limiter.take(key, limit, windowMs);
-    if (retryAfter > 0) {
-      await Promise.all(taken.map((k) => limiter.giveBack(k)));
-      throw tooManyAttempts(message, retryAfter);
-    }
-    taken.push(key);
-  }
+  const counted = limits.filter(([, limit]) => limit !== 0);
+  await takeEach(
+    limiter,
+    counted.map(([key, limit]) => fixedLimit(limiter, key, limit, windowMs)),
+    message,
+  );
 }
 
 /** Counters in this process only: right for a single instance and for tests. */
