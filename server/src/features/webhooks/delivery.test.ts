@@ -221,8 +221,11 @@ describe.each(testDatabases())('a server killed between commit and delivery on $
         data: { id: entry.data.id, title: 'Überlebt', state: 'published' },
       });
     } finally {
+      // A child killed by a signal has no exit code but a signal code: waiting for it would never end
+      // and hide why the test failed.
+      const running = server.child.exitCode === null && server.child.signalCode === null;
       server.child.kill('SIGTERM');
-      if (server.child.exitCode === null) await new Promise((resolve) => server.child.once('exit', resolve));
+      if (running) await new Promise((resolve) => server.child.once('exit', resolve));
       await receiver?.close();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
