@@ -200,6 +200,8 @@ describe.each(testDatabases())('a server killed between commit and delivery on $
         .selectFrom('outbox_events')
         .select('type')
         .where('entry_id', '=', entry.data.id)
+        // In the order written: without it PostgreSQL answers an updated (dispatched) row last.
+        .orderBy('id')
         .execute();
       expect(events.map((e) => e.type)).toEqual(['entry.proposed', 'entry.published']);
       const delivered = await database.db
