@@ -17,6 +17,7 @@ import { parseDatabaseUrl } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import type { NewEntryRow } from '../server/src/db/types.ts';
+import { renderHtmlToStore } from '../server/src/features/public/stored-html.ts';
 import { analyze, insertEntriesInBulk, prepareBulkLoad } from '../server/src/features/seed/repository.ts';
 import { measure, startServer, writeResult, type LatencySummary } from './support.ts';
 
@@ -50,7 +51,16 @@ function content(): string {
   ].join('\n\n');
 }
 
-function entryRow(index: number, now: number): NewEntryRow {
+/**
+ * Bodies to draw from, each rendered once as a publication renders it: rendering a hundred thousand
+ * bodies would take minutes of the fill, and readers' HTML is kept at publication.
+ */
+const BODIES = Array.from({ length: 1000 }, () => {
+  const markdown = content();
+  return { markdown, html: renderHtmlToStore(markdown) };
+});
+
+function entryRow(index: number, now: number): NewEntryRow & { html: string | null } {
   const type = index % 2 === 0 ? 'article' : 'event';
   const state = index < PUBLISHED ? 'published' : OTHER_STATES[index % OTHER_STATES.length]!;
   const published = now - Math.floor(Math.random() * 730 * DAY_MS);
@@ -64,12 +74,14 @@ function entryRow(index: number, now: number): NewEntryRow {
           ends_on: new Date(start + DAY_MS).toISOString().slice(0, 10),
           location: `${pick(WORDS)}platz`,
         };
+  const body = pick(BODIES);
   return {
     id: randomBytes(16).toString('base64url'),
+    html: state === 'published' ? body.html : null,
     type,
     state,
     title: sentence(5).slice(0, -1),
-    data: JSON.stringify({ content: content(), ...fields }),
+    data: JSON.stringify({ content: body.markdown, ...fields }),
     password_hash: 'bench',
     revision: 1,
     created_at: published - DAY_MS,
@@ -89,8 +101,20 @@ async function fill(databaseUrl: string, baseDir: string): Promise<string> {
     const finish = await prepareBulkLoad(db, total);
     const now = Date.now();
     for (let from = 0; from < total; from += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, total - from) }, (_, i) => entryRow(from + i, now));
-      await db.transaction().execute((trx) => insertEntriesInBulk(trx, rows, []));
+      const made = Array.from({ length: Math.min(BATCH, total - from) }, (_, i) => entryRow(from + i, now));
+      const rows = made.map(({ html: _html, ...row }) => row);
+      const html = made.flatMap((row) =>
+        row.html === null ? [] : [{ entry_id: row.id, revision: 1, html: row.html }],
+      );
+      await db.transaction().execute(async (trx) => {
+        await insertEntriesInBulk(trx, rows, []);
+        for (let at = 0; at < html.length; at += 300) {
+          await trx
+            .insertInto('public_html')
+            .values(html.slice(at, at + 300))
+            .execute();
+        }
+      });
     }
     await finish();
     await analyze(db);
@@ -126,8 +150,7 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
       await get(path)(); // warm-up
       results[name] = await measure(REQUESTS, CONCURRENCY, get(path));
     }
-    // Pages no reader asked for yet: the server renders each entry's Markdown anew (the calls above
-    // mostly meet the rendered HTML it keeps).
+    // Pages no reader asked for yet: nothing of them is in any cache of the server's.
     results['list_unvisited_pages'] = await measure(REQUESTS, CONCURRENCY, () =>
       get(`/api/v1/public/entries?current_page=${UNVISITED_PAGE_FROM + Math.floor(Math.random() * 400)}`)(),
     );

@@ -50,6 +50,14 @@ export type EntriesTable = {
   published_at: number | null;
 };
 
+/** A public entry's Markdown rendered for readers, valid while the entry is at `revision`. */
+export type PublicHtmlTable = {
+  entry_id: string;
+  revision: number;
+  /** Sanitised HTML; root-relative URLs begin with PUBLIC_HTML_ORIGIN's placeholder. */
+  html: string;
+};
+
 export type EntryEventsTable = {
   id: Generated<number>;
   entry_id: string;
@@ -206,6 +214,7 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   public_tombstones: PublicTombstonesTable;
+  public_html: PublicHtmlTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -91,3 +91,9 @@ export async function insertTestEntry(
   await deleteEntryAsModeration(db, created.data.id, TEST_MODERATOR);
   return { ...saved, data: { ...saved.data, state } };
 }
+
+/** Removes every entry and resets the per-type-and-state counters with them, as between tests. */
+export async function clearEntries(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('entries').execute();
+  await db.deleteFrom('entry_counts').execute();
+}

@@ -22,7 +22,7 @@ import { pageParams, paginate } from '../../list-params.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
-import { rememberPurgedPublicEntries } from '../public/service.ts';
+import { keepPublicHtml, rememberPurgedPublicEntries } from '../public/service.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
@@ -189,6 +189,7 @@ export async function writeEntryEdit(
     throw new EntryConflictError(toEntry(stored));
   }
   await indexEntries(trx, [saved]);
+  if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   const changesState = saved.state !== row.state;
   const publishAt = scheduleNoted(row, saved, now);
   // A new time for a scheduled publication is a save of the entry, noted with that time.
@@ -270,6 +271,7 @@ export async function changeEntryState(
     });
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
     await indexEntries(trx, [changed]);
+    if (isPublicState(row.state) !== isPublicState(to)) await keepPublicHtml(trx, changed);
     await recordEntryEvent(trx, id, kind, by, { from: row.state, to }, now);
     await enqueueEntryStateEvents(trx, changed, { from: row.state, to }, { now });
     await onChanged?.(trx, row, changed, now);

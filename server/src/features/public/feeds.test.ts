@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ATOM_FEED_ENTRIES, ENTRY_STATES, type Entry } from '@einwurf/contract';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { clearEntries, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
 import { entryUuid } from './feed-ids.ts';
 
@@ -52,7 +52,7 @@ describe.each(testDatabases())('public feeds on $name', (target) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.deleteFrom('entries').execute();
+    await clearEntries(t.database.db);
   });
 
   /** A reader: no cookies, no CSRF token, the host readers reach the server under. */

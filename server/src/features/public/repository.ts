@@ -16,13 +16,34 @@ export function readableEntries(db: Db, now: number) {
     .where('published_at', '<=', now);
 }
 
-/** What the public outputs read of an entry: never its password hash. */
+/**
+ * What the public outputs read of an entry: never its password hash; with the HTML rendered for
+ * readers when it is kept for the entry's current revision (null: render it).
+ */
 export type PublicEntryRow = Pick<
   EntryRow,
   'id' | 'type' | 'state' | 'title' | 'data' | 'updated_at' | 'published_at'
->;
+> & { stored_html: string | null };
 
-const PUBLIC_COLUMNS = ['id', 'type', 'state', 'title', 'data', 'updated_at', 'published_at'] as const;
+const PUBLIC_COLUMNS = [
+  'entries.id',
+  'entries.type',
+  'entries.state',
+  'entries.title',
+  'entries.data',
+  'entries.updated_at',
+  'entries.published_at',
+  'h.html as stored_html',
+] as const;
+
+/** Entries with the HTML kept for their current revision, if any. */
+function withStoredHtml(db: Db) {
+  return db
+    .selectFrom('entries')
+    .leftJoin('public_html as h', (join) =>
+      join.onRef('h.entry_id', '=', 'entries.id').onRef('h.revision', '=', 'entries.revision'),
+    );
+}
 
 export type PublicListFilter = {
   /** Epoch ms: what readers see at this time. */
@@ -48,11 +69,17 @@ function publicEntries(db: Db, filter: PublicListFilter) {
 }
 
 /** Public entries, newest publication first (ties by id): the order of the list and the feeds. */
-function newestFirst(db: Db, filter: PublicListFilter) {
-  return publicEntries(db, filter)
-    .select(PUBLIC_COLUMNS)
+function newestFirst(db: Db, filter: PublicListFilter, limit: number) {
+  const ids = publicEntries(db, filter)
+    .select('id')
     .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc');
+    .orderBy('id', 'desc')
+    .limit(limit);
+  return withStoredHtml(db)
+    .select(PUBLIC_COLUMNS)
+    .where('entries.id', 'in', ids)
+    .orderBy('entries.published_at', 'desc')
+    .orderBy('entries.id', 'desc');
 }
 
 /** One page of public entries, newest publication first, and how many there are in all. */
@@ -69,17 +96,42 @@ export async function listPublicEntries(
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-  const rows = await db
-    .selectFrom('entries')
+  const rows = await withStoredHtml(db)
     .select(PUBLIC_COLUMNS)
-    .where('id', 'in', ids)
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
+    .where('entries.id', 'in', ids)
+    .orderBy('entries.published_at', 'desc')
+    .orderBy('entries.id', 'desc')
     .execute();
-  const { count } = await publicEntries(db, filter)
+  return { rows, total: await countPublicEntries(db, filter) };
+}
+
+/**
+ * How many entries the filter matches. Without `updatedSince`, from the per-type-and-state counters
+ * (kept by every write) less the public entries readers cannot see yet (scheduled: few, found in an
+ * index), instead of counting a hundred thousand index entries for every first page.
+ */
+async function countPublicEntries(db: Db, filter: PublicListFilter): Promise<number> {
+  if (filter.updatedSince !== undefined) {
+    const { count } = await publicEntries(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  let counted = db
+    .selectFrom('entry_counts')
+    .select((eb) => eb.fn.sum<number>('count').as('count'))
+    .where('state', 'in', ENTRY_LIFECYCLE.public);
+  let hidden = db
+    .selectFrom('entries')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count) };
+    .where('state', 'in', ENTRY_LIFECYCLE.public)
+    .where((eb) => eb.or([eb('published_at', '>', filter.now), eb('published_at', 'is', null)]));
+  if (filter.type !== undefined) {
+    counted = counted.where('type', '=', filter.type);
+    hidden = hidden.where('type', '=', filter.type);
+  }
+  const [all, notYet] = await Promise.all([counted.executeTakeFirst(), hidden.executeTakeFirstOrThrow()]);
+  return Math.max(0, Number(all?.count ?? 0) - Number(notYet.count));
 }
 
 /** The newest public entries for a feed, without counting them all. */
@@ -88,12 +140,15 @@ export async function listNewestPublicEntries(
   filter: PublicListFilter,
   limit: number,
 ): Promise<PublicEntryRow[]> {
-  return newestFirst(db, filter).limit(limit).execute();
+  return newestFirst(db, filter, limit).execute();
 }
 
 /** One entry, when a reader may see it at `now`. */
 export async function findPublicEntry(db: Db, id: string, now: number): Promise<PublicEntryRow | undefined> {
-  return readableEntries(db, now).select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return withStoredHtml(db)
+    .select(PUBLIC_COLUMNS)
+    .where('entries.id', 'in', readableEntries(db, now).select('id').where('id', '=', id))
+    .executeTakeFirst();
 }
 
 /** The earliest publication time after `now` (epoch ms) of an entry scheduled for it, if any. */
@@ -175,4 +230,21 @@ export async function insertTombstones(
 /** Forgets the tombstones of entries purged before the given time (epoch ms). */
 export async function deleteTombstonesPurgedBefore(db: Db, before: number): Promise<void> {
   await db.deleteFrom('public_tombstones').where('purged_at', '<', before).execute();
+}
+
+/** Keeps an entry's rendered HTML for readers, for the revision it was rendered from. */
+export async function writePublicHtml(
+  db: Db,
+  row: { entry_id: string; revision: number; html: string },
+): Promise<void> {
+  await db
+    .insertInto('public_html')
+    .values(row)
+    .onConflict((oc) => oc.column('entry_id').doUpdateSet({ revision: row.revision, html: row.html }))
+    .execute();
+}
+
+/** Drops an entry's rendered HTML (it left the public states). */
+export async function deletePublicHtml(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('public_html').where('entry_id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from '@einwurf/contract';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { clearEntries, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
@@ -21,7 +21,7 @@ describe.each(testDatabases())('public reading on $name', (target) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.deleteFrom('entries').execute();
+    await clearEntries(t.database.db);
   });
 
   /** A reader: no cookies, no CSRF token, the host readers reach the server under. */
@@ -157,6 +157,46 @@ describe.each(testDatabases())('public reading on $name', (target) => {
       .data;
     expect(renewed.published_at).toBe(again.data.updated_at);
     expect(renewed.published_at > first.published_at).toBe(true);
+  });
+
+  it('keeps the HTML rendered at publication, renews it with every save, drops it when unpublished, and never serves a stale one', async () => {
+    const storedHtml = (id: string) =>
+      t.database.db
+        .selectFrom('public_html')
+        .select(['revision', 'html'])
+        .where('entry_id', '=', id)
+        .executeTakeFirst();
+    const draft = await insertTestEntry(t.database.db, {
+      state: 'draft',
+      content: `Erste Fassung ![Turm](${FILE}) [Plan](${PLAN})`,
+    });
+    expect(await storedHtml(draft.data.id)).toBeUndefined();
+    const published = await moveTo(draft, 'published');
+    expect(await storedHtml(draft.data.id)).toMatchObject({ revision: published.data.revision });
+    const body = async () =>
+      (await read(`/api/v1/public/entries/${draft.data.id}`)).json<{ data: PublicEntry }>().data.content_html;
+    expect(await body()).toBe(
+      `<p>Erste Fassung <img src="${ORIGIN}${FILE}" alt="Turm"> <a href="${ORIGIN}${PLAN}">Plan</a></p>`,
+    );
+    const saved = await moderateEntry(
+      t.database.db,
+      await shippedContentTypes(),
+      draft.data.id,
+      { data: { ...published.data, content: 'Zweite Fassung' } },
+      TEST_MODERATOR,
+    );
+    expect(await storedHtml(draft.data.id)).toMatchObject({ revision: saved.data.revision });
+    expect(await body()).toBe('<p>Zweite Fassung</p>');
+    // HTML kept for another revision than the entry's is not served: the text is rendered anew.
+    await t.database.db
+      .updateTable('public_html')
+      .set({ revision: saved.data.revision - 1, html: '<p>Veraltet</p>' })
+      .where('entry_id', '=', draft.data.id)
+      .execute();
+    expect(await body()).toBe('<p>Zweite Fassung</p>');
+    expect((await list()).data[0]?.content_html).toBe('<p>Zweite Fassung</p>');
+    await moveTo(saved, 'rejected');
+    expect(await storedHtml(draft.data.id)).toBeUndefined();
   });
 
   it('lists newest publication first and pages like the moderation list', async () => {

@@ -30,6 +30,7 @@ import { renderAtomFeed } from './atom.ts';
 import { calendarEventOf, renderCalendar, type CalendarEvent } from './calendar.ts';
 import { entryUuid, feedUuid } from './feed-ids.ts';
 import * as repo from './repository.ts';
+import { contentOfData, renderHtmlToStore, storedHtmlFor } from './stored-html.ts';
 
 // What readers get: published entries only (the lifecycle's public states), without anything that is
 // moderation's or the author's alone: state, revision, password, the fields a type marks private.
@@ -119,7 +120,8 @@ function toPublicFields(
 }
 
 /**
- * Rendered HTML by origin and Markdown. Rendering takes milliseconds per entry, and every list page and
+ * Rendered HTML by origin and Markdown, for entries without stored HTML (public before it was kept).
+ * Rendering takes milliseconds per entry, and every list page and
  * feed asks for the same newest entries again and again; keyed by the text itself, an edited entry
  * simply misses, so nothing stale is ever served. Bounded by characters held (keys and values).
  */
@@ -141,7 +143,26 @@ function publicHtml(content: string, origin: string): string {
 /** A stored entry as readers get it; `origin` makes its file URLs absolute. */
 function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
   const entry = toPublicFields(contentTypes, row, origin);
-  return { ...entry, content_html: publicHtml(entry.content, origin) };
+  const html =
+    row.stored_html !== null ? storedHtmlFor(row.stored_html, origin) : publicHtml(entry.content, origin);
+  return { ...entry, content_html: html };
+}
+
+/**
+ * Keeps readers' HTML of an entry after a write, in the write's transaction: rendered for its
+ * revision while it is in a public state, none otherwise. Every write that moves an entry or
+ * changes its fields calls it.
+ */
+export async function keepPublicHtml(
+  db: Db,
+  row: { id: string; state: string; data: string; revision: number },
+): Promise<void> {
+  if (!publicStates().includes(row.state)) return repo.deletePublicHtml(db, row.id);
+  await repo.writePublicHtml(db, {
+    entry_id: row.id,
+    revision: row.revision,
+    html: renderHtmlToStore(contentOfData(row.data)),
+  });
 }
 
 /**

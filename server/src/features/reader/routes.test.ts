@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES } from '@einwurf/contract';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry } from '../../test/entries.ts';
+import { clearEntries, insertTestEntry } from '../../test/entries.ts';
 
 const ORIGIN = 'http://einwurf.example';
 const IMAGE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
@@ -23,7 +23,7 @@ describe.each(testDatabases())("the reader's page on $name", (target) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.deleteFrom('entries').execute();
+    await clearEntries(t.database.db);
   });
 
   const read = (url: string, headers: Record<string, string> = {}) =>
