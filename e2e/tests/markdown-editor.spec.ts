@@ -203,3 +203,64 @@ test('an author writes a rich body with every toolbar action and finds it again'
   );
   await expect(preview.locator('blockquote')).toContainText('Ein kluger Satz');
 });
+
+test('the editor works with the keyboard alone: Tab leaves it, lists indent by keys, the caret comes back after dialogs', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await createEntry(page, 'Artikel', PASSWORD);
+  const area = editorArea(page);
+  await expect(area).toHaveAttribute('contenteditable', 'true');
+
+  // Tab moves on to the next control and Shift+Tab back to the toolbar; neither types or indents.
+  await area.focus();
+  await page.keyboard.press('Tab');
+  await expect(area).not.toBeFocused();
+  await area.focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Quelltext' })).toBeFocused();
+
+  // A list: Alt+Shift+→ nests an item, the toolbar's button takes it back, Enter on an empty item
+  // leaves the list.
+  await area.focus();
+  await page.keyboard.type('Vorweg');
+  await page.keyboard.press('Enter');
+  await page.getByRole('radio', { name: 'Aufzählung' }).click();
+  await toEnd(page);
+  await page.keyboard.type('Oben');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Darunter');
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  await expect(area.locator('li li')).toHaveText('Darunter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Auch darunter');
+  await page.getByRole('button', { name: /^Einzug verkleinern/ }).click();
+  await expect(area).toBeFocused();
+  await expect(area.locator('li li')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Danach');
+  await expect(area.locator('p').last()).toHaveText('Danach');
+
+  // The link dialog and the special characters menu, closed with Escape, give the caret back to the
+  // text where it was.
+  await page.getByRole('button', { name: 'Link einfügen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Link' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(area).toBeFocused();
+  await page.keyboard.type(' und');
+  await page.getByRole('button', { name: 'Sonderzeichen einfügen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(area).toBeFocused();
+  await page.keyboard.type(' fertig');
+  await expect(area.locator('p').last()).toHaveText('Danach und fertig');
+
+  const markdown = await sourceText(page);
+  expect(markdown).toContain('* Oben\n  * Darunter\n* Auch darunter');
+  expect(markdown).toContain('Danach und fertig');
+  expect(markdown).not.toContain('\t');
+  await expectNoAxeViolations(page);
+});

@@ -30,6 +30,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
+// jsdom lays nothing out and has no Range geometry; the rich text editor measures the caret (a
+// range, or the node beside it) when it takes focus back, to scroll it into view.
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+const textNode = Text.prototype as unknown as { getBoundingClientRect?: () => DOMRect };
+textNode.getBoundingClientRect ??= () => new DOMRect();
 
 // The progress bar fades out on timers; after a file's last request they could fire once jsdom is
 // gone ("document is not defined"). Without animation they settle at once, and the last hook waits

@@ -6,11 +6,13 @@ import { parseEmbedUrl, type Embed } from './embeds';
 type EmbedDialogProps = {
   opened: boolean;
   onClose: () => void;
+  /** Called once the dialog has closed and gone, whatever closed it. */
+  onClosed?: () => void;
   onInsert: (embed: Embed, title: string) => void;
 };
 
 /** Embeds a YouTube or Vimeo video by its address; the title names the player for screen readers. */
-export function EmbedDialog({ opened, onClose, onInsert }: EmbedDialogProps) {
+export function EmbedDialog({ opened, onClose, onClosed, onInsert }: EmbedDialogProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
@@ -39,6 +41,9 @@ export function EmbedDialog({ opened, onClose, onInsert }: EmbedDialogProps) {
       title={t('markdownEditor.embed.title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // The toolbar puts the caret back in the text once the dialog is gone (not on its button).
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
     >
       <form
         onSubmit={(event) => {

@@ -27,10 +27,12 @@ import classes from './markdown-editor.module.css';
 type EmojiPickerProps = {
   disabled: boolean;
   onPick: (emoji: string) => void;
+  /** Called once the picker has closed and gone, picked or not. */
+  onClosed?: () => void;
 };
 
 /** The toolbar's emoji button and picker: categories, search and skin tone; data loads on first open. */
-export function EmojiPicker({ disabled, onPick }: EmojiPickerProps) {
+export function EmojiPicker({ disabled, onPick, onClosed }: EmojiPickerProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -38,7 +40,8 @@ export function EmojiPicker({ disabled, onPick }: EmojiPickerProps) {
       opened={opened}
       onChange={setOpened}
       trapFocus
-      returnFocus
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       position="bottom-start"
       width={340}
       shadow="md"

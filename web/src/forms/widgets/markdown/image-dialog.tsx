@@ -20,11 +20,13 @@ import { EditorUploadError, uploadEditorImage, type EditorUpload } from './uploa
 type ImageDialogProps = {
   opened: boolean;
   onClose: () => void;
+  /** Called once the dialog has closed and gone, whatever closed it. */
+  onClosed?: () => void;
   onInsert: (image: { src: string; alt: string; width: ImageWidth }) => void;
 };
 
 /** Adds an image: uploaded to the entry or by URL, with its alternative text and size. */
-export function ImageDialog({ opened, onClose, onInsert }: ImageDialogProps) {
+export function ImageDialog({ opened, onClose, onClosed, onInsert }: ImageDialogProps) {
   const { t } = useTranslation();
   const uploads = useUploads();
   const [file, setFile] = useState<File | null>(null);
@@ -88,6 +90,9 @@ export function ImageDialog({ opened, onClose, onInsert }: ImageDialogProps) {
       title={t('markdownEditor.image.title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // The toolbar puts the caret back in the text once the dialog is gone (not on its button).
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
     >
       <form
         onSubmit={(event) => {

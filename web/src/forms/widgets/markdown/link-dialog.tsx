@@ -7,12 +7,14 @@ type LinkDialogProps = {
   /** The link being edited, `{url: '', title: ''}` for a new one; null while closed. */
   link: (LinkFields & { existing: boolean }) | null;
   onClose: () => void;
+  /** Called once the dialog has closed and gone, whatever closed it. */
+  onClosed?: () => void;
   onApply: (link: LinkFields) => void;
   onRemove: () => void;
 };
 
 /** Sets the address and optional title of a link on the selected text, or removes the link. */
-export function LinkDialog({ link, onClose, onApply, onRemove }: LinkDialogProps) {
+export function LinkDialog({ link, onClose, onClosed, onApply, onRemove }: LinkDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -21,6 +23,9 @@ export function LinkDialog({ link, onClose, onApply, onRemove }: LinkDialogProps
       title={t('markdownEditor.link.title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // The toolbar puts the caret back in the text once the dialog is gone (not on its button).
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
     >
       {/* Keyed by the link so each opening starts from its fields. */}
       {link && (

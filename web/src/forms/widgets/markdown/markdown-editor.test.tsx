@@ -396,6 +396,34 @@ describe('markdown editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastValue()).toBe('Texthttps://example.org/velo'));
   });
 
+  it('lets Tab and Shift+Tab leave the text instead of typing or indenting', async () => {
+    const user = userEvent.setup();
+    const { onChange } = renderEditor({ value: '- eins\n- zwei' });
+    const area = await screen.findByRole('textbox', { name: 'Text' });
+    area.focus();
+    expect(area).toHaveFocus();
+    await user.tab();
+    expect(area).not.toHaveFocus();
+    area.focus();
+    await user.tab({ shift: true });
+    expect(area).not.toHaveFocus();
+    expect(document.activeElement?.closest('[role="toolbar"]')).not.toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('offers indentation in the toolbar, with its keys named', async () => {
+    renderEditor({ value: '- eins' });
+    await screen.findByRole('textbox', { name: 'Text' });
+    expect(screen.getByRole('button', { name: 'Einzug vergrößern (Alt+Umschalt+→)' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Alt+Shift+ArrowRight Control+]',
+    );
+    expect(screen.getByRole('button', { name: 'Einzug verkleinern (Alt+Umschalt+←)' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Alt+Shift+ArrowLeft Control+[',
+    );
+  });
+
   it.each([
     ['an event handler', '<div onmouseover="alert(1)">x</div>'],
     ['a script', 'Text <script src="https://evil.example/x.js"></script>'],

@@ -12,7 +12,15 @@ import {
   StrikeThroughSupSubToggles,
   useCellValues,
 } from '@mdxeditor/editor';
-import { COMMAND_PRIORITY_HIGH, KEY_DOWN_COMMAND, type LexicalEditor } from 'lexical';
+import {
+  COMMAND_PRIORITY_CRITICAL,
+  COMMAND_PRIORITY_HIGH,
+  INDENT_CONTENT_COMMAND,
+  KEY_DOWN_COMMAND,
+  KEY_TAB_COMMAND,
+  OUTDENT_CONTENT_COMMAND,
+  type LexicalEditor,
+} from 'lexical';
 import { BlockTypeSelect } from './block-type-select';
 import { EmbedDialog } from './embed-dialog';
 import { EmojiPicker } from './emoji-picker';
@@ -49,6 +57,23 @@ export function SourceToggle() {
   );
 }
 
+/** What a key press asks of the editor beyond MDXEditor's own keys, if anything. */
+function shortcutOf(
+  event: KeyboardEvent,
+): 'link' | typeof INDENT_CONTENT_COMMAND | typeof OUTDENT_CONTENT_COMMAND | null {
+  const key = event.key.toLowerCase();
+  if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey) {
+    if (key === 'arrowright') return INDENT_CONTENT_COMMAND;
+    if (key === 'arrowleft') return OUTDENT_CONTENT_COMMAND;
+    return null;
+  }
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  if (key === 'k') return 'link';
+  if (key === ']') return INDENT_CONTENT_COMMAND;
+  if (key === '[') return OUTDENT_CONTENT_COMMAND;
+  return null;
+}
+
 /** The rich view's toolbar: MDXEditor's formatting controls, then ours. */
 export function ToolbarContents() {
   const { t } = useTranslation();
@@ -66,21 +91,42 @@ export function ToolbarContents() {
     setLink(existing ? { ...existing, existing: true } : { url: '', title: '', existing: false });
   }, [linkEditor]);
 
-  // Ctrl+K (Cmd+K on Apple devices) opens the link dialog, as in most editors.
+  // Keys of our own, with Ctrl on most devices and Cmd on Apple's: K opens the link dialog, as in
+  // most editors. Alt+Shift+→ / ← indent and outdent (a list item: nesting) as in word processors,
+  // and Ctrl+] / Ctrl+[ too.
   useEffect(() => {
     if (!linkEditor || disabled) return;
     return linkEditor.registerCommand(
       KEY_DOWN_COMMAND,
       (event) => {
-        if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey)
-          return false;
+        const command = shortcutOf(event);
+        if (command === null) return false;
         event.preventDefault();
-        openLink();
+        if (command === 'link') openLink();
+        else linkEditor.dispatchCommand(command, undefined);
         return true;
       },
       COMMAND_PRIORITY_HIGH,
     );
   }, [linkEditor, disabled, openLink]);
+
+  // Tab and Shift+Tab leave the text for the next or previous control, as in every other field
+  // (WCAG 2.1.2, no keyboard trap): handled before the lists' Tab indentation, without keeping the
+  // browser from moving focus. Indentation stays at hand in the toolbar and with Ctrl+] / Ctrl+[.
+  useEffect(() => {
+    const editors = [...new Set([editor, linkEditor])].filter((e): e is LexicalEditor => e !== null);
+    const releases = editors.map((e) =>
+      e.registerCommand(KEY_TAB_COMMAND, () => true, COMMAND_PRIORITY_CRITICAL),
+    );
+    return () => releases.forEach((release) => release());
+  }, [editor, linkEditor]);
+
+  /** After a dialog or menu of the toolbar: the caret back in the text, where it was. */
+  const backToText = useCallback(() => {
+    // Unless the editor went meanwhile (the dialog outlived the form).
+    if (linkEditor?.getRootElement()?.isConnected) linkEditor.focus();
+  }, [linkEditor]);
+
   return (
     <>
       <BlockTypeSelect disabled={off} />
@@ -93,6 +139,22 @@ export function ToolbarContents() {
       </ToolbarIconButton>
       <Separator />
       <ListsToggle options={['bullet', 'number']} />
+      <ToolbarIconButton
+        label={t('markdownEditor.indent.more')}
+        aria-keyshortcuts="Alt+Shift+ArrowRight Control+]"
+        disabled={off}
+        onClick={() => linkEditor?.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}
+      >
+        <span aria-hidden="true">⇥</span>
+      </ToolbarIconButton>
+      <ToolbarIconButton
+        label={t('markdownEditor.indent.less')}
+        aria-keyshortcuts="Alt+Shift+ArrowLeft Control+["
+        disabled={off}
+        onClick={() => linkEditor?.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}
+      >
+        <span aria-hidden="true">⇤</span>
+      </ToolbarIconButton>
       <Separator />
       <ToolbarIconButton
         label={t('markdownEditor.image.open')}
@@ -108,24 +170,35 @@ export function ToolbarContents() {
       >
         <span aria-hidden="true">▶</span>
       </ToolbarIconButton>
-      <SpecialCharacters disabled={off} onPick={(character) => editor && insertText(editor, character)} />
-      <EmojiPicker disabled={off} onPick={(emoji) => editor && insertText(editor, emoji)} />
+      <SpecialCharacters
+        disabled={off}
+        onPick={(character) => editor && insertText(editor, character)}
+        onClosed={backToText}
+      />
+      <EmojiPicker
+        disabled={off}
+        onPick={(emoji) => editor && insertText(editor, emoji)}
+        onClosed={backToText}
+      />
       <Separator />
       <SourceToggle />
       <ImageDialog
         opened={dialog === 'image'}
         onClose={() => setDialog(null)}
+        onClosed={backToText}
         onInsert={({ src, alt, width }) => editor && insertImage(editor, src, alt, width)}
       />
       <LinkDialog
         link={link}
         onClose={() => setLink(null)}
+        onClosed={backToText}
         onApply={(fields) => linkEditor && applyLink(linkEditor, fields)}
         onRemove={() => linkEditor && removeLink(linkEditor)}
       />
       <EmbedDialog
         opened={dialog === 'embed'}
         onClose={() => setDialog(null)}
+        onClosed={backToText}
         onInsert={(embed, title) => editor && insertEmbed(editor, embed, title)}
       />
     </>

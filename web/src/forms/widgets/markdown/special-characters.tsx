@@ -37,13 +37,21 @@ export const SPECIAL_CHARACTERS = [
 type SpecialCharactersProps = {
   disabled: boolean;
   onPick: (character: string) => void;
+  /** Called once the menu has closed and gone, picked or not. */
+  onClosed?: () => void;
 };
 
 /** The toolbar's special-character menu: each entry shows the character and its name. */
-export function SpecialCharacters({ disabled, onPick }: SpecialCharactersProps) {
+export function SpecialCharacters({ disabled, onPick, onClosed }: SpecialCharactersProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-start" shadow="md" withinPortal returnFocus>
+    <Menu
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
+    >
       <Menu.Target>
         <ToolbarIconButton label={t('markdownEditor.special.open')} disabled={disabled}>
           <span aria-hidden="true">Ω</span>
