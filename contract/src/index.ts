@@ -20,3 +20,4 @@ export * from './pagination.ts';
 export * from './files.ts';
 export * from './public.ts';
 export * from './webhooks.ts';
+export * from './revisions.ts';
