@@ -69,6 +69,22 @@ export type EntryEventsTable = {
   created_at: number;
   /** The publication time the change scheduled, or gave a scheduled publication; else null. */
   publish_at: number | null;
+  /** The entry's revision after the change (null for comments, files and events written before revisions were kept). */
+  revision: number | null;
+};
+
+/** An entry as one save left it: every revision from its creation on (older entries: from the migration on). */
+export type EntryRevisionsTable = {
+  entry_id: string;
+  revision: number;
+  title: string;
+  /** JSON text: content and the other fields of the entry's type, as entries.data. */
+  data: string;
+  /** The entry's state after that save. */
+  state: EntryState;
+  actor: EntryActor;
+  user_id: string | null;
+  saved_at: number;
 };
 
 export type CommentsTable = {
@@ -203,6 +219,7 @@ export type Database = {
   sessions: SessionsTable;
   entries: EntriesTable;
   entry_events: EntryEventsTable;
+  entry_revisions: EntryRevisionsTable;
   comments: CommentsTable;
   entry_counts: EntryCountsTable;
   spent_pow_tokens: SpentPowTokensTable;
@@ -226,6 +243,7 @@ export type EntryRow = Selectable<EntriesTable>;
 export type NewEntryRow = Insertable<EntriesTable>;
 export type EntryEventRow = Selectable<EntryEventsTable>;
 export type NewEntryEventRow = Insertable<EntryEventsTable>;
+export type EntryRevisionRow = Selectable<EntryRevisionsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NewCommentRow = Insertable<CommentsTable>;
 export type FileRow = Selectable<FilesTable>;

@@ -100,6 +100,21 @@ const ROUTES: Route[] = [
     request: async (t) => ({ method: 'GET', url: `${await entryUrl(t)}/events` }),
   },
   {
+    name: 'GET admin/collection/entry/:id/revisions',
+    success: 200,
+    request: async (t) => ({ method: 'GET', url: `${await entryUrl(t)}/revisions` }),
+  },
+  {
+    name: 'GET admin/collection/entry/:id/revisions/:revision',
+    success: 200,
+    request: async (t) => ({ method: 'GET', url: `${await entryUrl(t)}/revisions/1` }),
+  },
+  {
+    name: 'POST admin/collection/entry/:id/revisions/:revision/restore',
+    success: 200,
+    request: async (t) => ({ method: 'POST', url: `${await entryUrl(t)}/revisions/2/restore`, payload: {} }),
+  },
+  {
     name: 'GET admin/collection/export',
     adminOnly: true,
     success: 200,

@@ -11,6 +11,7 @@ import {
   findEntryRow,
   newEntryId,
   recordEntryEvent,
+  recordEntryRevision,
   softDeleteEntry,
   typeOf,
   writeEntryEdit,
@@ -37,7 +38,8 @@ export async function createEntry(db: Db, input: { type: string; passwordHash: s
   };
   await db.transaction().execute(async (trx) => {
     await repo.insertEntry(trx, row);
-    await recordEntryEvent(trx, row.id, 'created', AUTHOR, { to: row.state }, now);
+    await recordEntryRevision(trx, row, AUTHOR);
+    await recordEntryEvent(trx, row.id, 'created', AUTHOR, { to: row.state, revision: row.revision }, now);
   });
   return toEntry(row);
 }

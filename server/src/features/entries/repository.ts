@@ -57,7 +57,7 @@ export async function listEntriesDeletedBefore(db: Db, before: number, limit: nu
   return rows.map((r) => r.id);
 }
 
-/** Removes the given entries; events and comments go with them. */
+/** Removes the given entries; events, revisions and comments go with them (their keys cascade). */
 export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const removed = await db

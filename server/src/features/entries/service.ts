@@ -23,6 +23,7 @@ import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { keepPublicHtml, rememberPurgedPublicEntries } from '../public/service.ts';
+import { insertRevision } from '../revisions/repository.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
@@ -113,7 +114,7 @@ export async function recordEntryEvent(
   entryId: string,
   kind: EntryEventKind,
   by: EntryChanger,
-  states: { from?: EntryState; to?: EntryState } = {},
+  states: { from?: EntryState; to?: EntryState; revision?: number } = {},
   now = Date.now(),
   publishAt: number | null = null,
 ): Promise<void> {
@@ -126,6 +127,21 @@ export async function recordEntryEvent(
     to_state: states.to ?? null,
     created_at: now,
     publish_at: publishAt,
+    revision: states.revision ?? null,
+  });
+}
+
+/** Keeps the entry as a save (or its creation) left it; call it inside the transaction of the save. */
+export async function recordEntryRevision(db: Db, row: EntryRow, by: EntryChanger): Promise<void> {
+  await insertRevision(db, {
+    entry_id: row.id,
+    revision: row.revision,
+    title: row.title,
+    data: row.data,
+    state: row.state,
+    actor: by.actor,
+    user_id: by.userId,
+    saved_at: row.updated_at,
   });
 }
 
@@ -189,6 +205,7 @@ export async function writeEntryEdit(
     throw new EntryConflictError(toEntry(stored));
   }
   await indexEntries(trx, [saved]);
+  await recordEntryRevision(trx, saved, by);
   if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   const changesState = saved.state !== row.state;
   const publishAt = scheduleNoted(row, saved, now);
@@ -196,7 +213,8 @@ export async function writeEntryEdit(
   const reschedules = !changesState && publishAt !== null;
   if (!changesState || saved.title !== row.title || saved.data !== row.data) {
     const noted = reschedules ? publishAt : null;
-    await recordEntryEvent(trx, row.id, 'saved', by, { from: row.state, to: row.state }, now, noted);
+    const states = { from: row.state, to: row.state, revision: saved.revision };
+    await recordEntryEvent(trx, row.id, 'saved', by, states, now, noted);
   }
   if (changesState) {
     await recordEntryEvent(
@@ -204,7 +222,7 @@ export async function writeEntryEdit(
       row.id,
       'state_changed',
       by,
-      { from: row.state, to: saved.state },
+      { from: row.state, to: saved.state, revision: saved.revision },
       now,
       publishAt,
     );
@@ -272,7 +290,7 @@ export async function changeEntryState(
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
     await indexEntries(trx, [changed]);
     if (isPublicState(row.state) !== isPublicState(to)) await keepPublicHtml(trx, changed);
-    await recordEntryEvent(trx, id, kind, by, { from: row.state, to }, now);
+    await recordEntryEvent(trx, id, kind, by, { from: row.state, to, revision: row.revision }, now);
     await enqueueEntryStateEvents(trx, changed, { from: row.state, to }, { now });
     await onChanged?.(trx, row, changed, now);
     return toEntry(changed);
@@ -328,8 +346,8 @@ export function countEntriesCreatedSince(db: Db, since: number): Promise<number>
 const PURGE_BATCH = 500;
 
 /**
- * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, comments, file rows
- * and index, a batch per transaction, leaving a tombstone of those once public for the public list's
+ * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, revisions, comments,
+ * file rows and index, a batch per transaction, leaving a tombstone of those once public for the public list's
  * mirrors; answers their ids, so the caller can remove the files' content.
  */
 export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.now()): Promise<string[]> {
