@@ -36,6 +36,7 @@ import {
 } from './features/secrets/service.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import type { OutboxConsumer } from './features/outbox/service.ts';
+import { revisionRoutes } from './features/revisions/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createWebhookSender } from './features/webhooks/sender.ts';
 import { createWebhookConsumer } from './features/webhooks/service.ts';
@@ -282,6 +283,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(dashboardRoutes);
       await api.register(moderationEntryRoutes, { contentTypes });
       await api.register(moderationCommentRoutes);
+      await api.register(revisionRoutes, { contentTypes });
       await api.register(exportRoutes, { contentTypes });
       await api.register(userRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
