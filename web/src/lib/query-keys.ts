@@ -31,6 +31,8 @@ export const moderationEntryKeys = {
   detail: (id: string) => ['admin', 'entry', id] as const,
   events: (id: string) => ['admin', 'entry', id, 'events'] as const,
   comments: (id: string) => ['admin', 'entry', id, 'comments'] as const,
+  revisions: (id: string) => ['admin', 'entry', id, 'revisions'] as const,
+  revision: (id: string, revision: number) => ['admin', 'entry', id, 'revisions', revision] as const,
 };
 
 export const adminKeys = {

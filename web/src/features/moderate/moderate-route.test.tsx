@@ -86,6 +86,35 @@ const events = {
   ],
 };
 
+const snapshot = {
+  content: '# Velo\n\nMehr <b>Wege</b>.',
+  fields: { lead: 'Kurz gesagt', category: 'local' },
+};
+const revisions = {
+  meta: {
+    pagination: {
+      current_page: 1,
+      page_size: 100,
+      total_entries: 1,
+      first_page: 1,
+      last_page: 1,
+      previous_page: null,
+      next_page: null,
+    },
+    last_decision: null,
+  },
+  data: [
+    {
+      revision: 3,
+      saved_at: '2026-11-21T09:05:00.000Z',
+      actor: 'author',
+      username: null,
+      state: 'proposed',
+      title: 'Neue Velowege',
+    },
+  ],
+};
+
 function renderModerate(routes: Record<string, unknown> = {}) {
   const api = mockApi({
     'GET admin/collection/entry/e1': () => current,
@@ -94,6 +123,8 @@ function renderModerate(routes: Record<string, unknown> = {}) {
     'GET admin/collection/entry/e1/comments': comments,
     'GET admin/collection/entry/e1/events': events,
     'GET admin/config/cpts': CPTS,
+    'GET admin/collection/entry/e1/revisions': revisions,
+    'GET admin/collection/entry/e1/revisions/3': { data: { ...revisions.data[0], ...snapshot } },
     'PUT admin/collection/entry/e1': ({ body }: ApiRequest) => {
       const { data } = body as { data: Record<string, unknown> };
       current = stored({

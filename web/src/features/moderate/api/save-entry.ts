@@ -49,6 +49,7 @@ export function useSaveAdminEntry() {
     onSuccess: (entry, { id }) => {
       queryClient.setQueryData(adminEntryQueryOptions(id).queryKey, entry);
       void queryClient.invalidateQueries({ queryKey: entryEventsQueryOptions(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: moderationEntryKeys.revisions(id), exact: true });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: moderationEntryKeys.lists() });
     },

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Grid, Stack } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Alert, Grid, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,9 @@ import { ModeratePanels } from './moderate-panels';
 import { PublishDialog, type PublishChoice } from './publish-dialog';
 import { StateActions } from './state-actions';
 import '../strings';
+
+// The revisions and their diff (with the diff library) load after the screen, never with it.
+const RevisionsSection = lazy(() => import('../revisions/revisions-section'));
 
 type ModerateEditorProps = {
   id: string;
@@ -179,6 +182,22 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               onPublish={setPublishing}
             />
             <EntryPreview entry={edited} uiSchema={uiSchema} />
+            <Suspense fallback={<Loader size="sm" aria-label={t('moderate.revisions.loading')} />}>
+              <RevisionsSection
+                id={id}
+                currentRevision={base.revision}
+                uiSchema={uiSchema}
+                isDirty={draft.isDirty}
+                isDeleted={isDeleted}
+                onRestored={(saved, revision) => {
+                  draft.accept(saved, edited);
+                  setNotice({
+                    tone: 'success',
+                    text: t('moderate.revisions.restore.done', { revision, saved: saved.data.revision }),
+                  });
+                }}
+              />
+            </Suspense>
             {!isDeleted && (
               <DeleteSection
                 expected={base.title || base.id}
