@@ -60,12 +60,27 @@ export async function insertEventsInBulk(db: Db, rows: NewEntryEventRow[]): Prom
   for (const chunk of chunks(rows, 7)) await db.insertInto('entry_events').values(chunk).execute();
 }
 
+/** Each entry's current revision, as if its last save had been the author's. */
+export async function insertRevisionsInBulk(db: Db, entries: NewEntryRow[]): Promise<void> {
+  const rows = entries.map((e) => ({
+    entry_id: e.id,
+    revision: e.revision,
+    title: e.title,
+    data: e.data,
+    state: e.state,
+    actor: 'author' as const,
+    user_id: null,
+    saved_at: e.updated_at,
+  }));
+  for (const chunk of chunks(rows, 8)) await db.insertInto('entry_revisions').values(chunk).execute();
+}
+
 export async function insertCommentsInBulk(db: Db, rows: NewCommentRow[]): Promise<void> {
   for (const chunk of chunks(rows, 6)) await db.insertInto('comments').values(chunk).execute();
 }
 
 // The tables a seed writes to.
-const SEEDED_TABLES = ['entries', 'entry_events', 'comments'];
+const SEEDED_TABLES = ['entries', 'entry_events', 'entry_revisions', 'comments'];
 
 /**
  * Readies the database for a bulk load of `adding` entries and answers the function that ends it.

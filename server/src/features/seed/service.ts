@@ -259,6 +259,7 @@ export async function seedEntries(
       const commentRows = batch.flatMap((b) => b.comments);
       await db.transaction().execute(async (trx) => {
         await repo.insertEntriesInBulk(trx, entryRows, entryRows.map(searchDocumentOf));
+        await repo.insertRevisionsInBulk(trx, entryRows);
         await repo.insertEventsInBulk(trx, eventRows);
         await repo.insertCommentsInBulk(trx, commentRows);
       });
