@@ -87,9 +87,13 @@ export default function RevisionsSection({
     return (
       <section aria-labelledby="entry-revisions-heading">
         {heading}
-        <Alert color="red" variant="light" role="alert">
-          {t('moderate.revisions.loadFailed')}
-        </Alert>
+        {list.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('moderate.revisions.loadFailed')}
+          </Alert>
+        ) : (
+          <Text>{t('moderate.revisions.only')}</Text>
+        )}
       </section>
     );
   }
