@@ -120,7 +120,7 @@ export default function RevisionsSection({
   const withChosen = (value: number) =>
     options.some((o) => o.value === String(value))
       ? options
-      : [...options, { value: String(value), label: `${value}` }];
+      : [...options, { value: String(value), label: t('moderate.revisions.short', { revision: value }) }];
 
   const restorable = pair.from !== currentRevision ? pair.from : null;
   const handleRestore = async () => {
