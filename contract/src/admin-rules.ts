@@ -8,8 +8,18 @@ export const PASSWORD_CHANGE_FAILED_MESSAGE = 'login name and password combinati
 /** Fields `GET admin/collection/entries` sorts by; `sort=<field>:<asc|desc>`. */
 export const ENTRY_SORT_FIELDS = ['updated_at', 'created_at', 'title'] as const;
 export type EntrySortField = (typeof ENTRY_SORT_FIELDS)[number];
-/** Fields `filters=<field>:is:<value>` may name, comma-separated. */
-export const ENTRY_FILTER_FIELDS = ['type', 'state'] as const;
+/**
+ * Fields `filters=<field>:is:<value>` may name, comma-separated. `assignee:is:<username>` lists the
+ * entries that account has, `assignee:is:none` those nobody has.
+ */
+export const ENTRY_FILTER_FIELDS = ['type', 'state', 'assignee'] as const;
+/** The value of `filters=assignee:is:…` for entries nobody has. */
+export const ASSIGNEE_NONE = 'none';
+/** What `POST admin/collection/entries/bulk` does to each entry. */
+export const ENTRY_BULK_ACTIONS = ['publish', 'reject', 'delete', 'assign'] as const;
+export type EntryBulkAction = (typeof ENTRY_BULK_ACTIONS)[number];
+/** The most entries one bulk request names. */
+export const ENTRY_BULK_MAX = 500;
 export const ENTRY_SORT_DEFAULT = 'updated_at:desc';
 /** The dashboard lists at most this many proposals, the oldest first. */
 export const DASHBOARD_PROPOSALS_MAX = 100;

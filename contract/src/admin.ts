@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { EntryTypeSummarySchema } from './content-types.ts';
 import { ENTRY_STATES, EntryStateSchema, type EntryState } from './entries.ts';
+import { ENTRY_BULK_ACTIONS, ENTRY_BULK_MAX } from './admin-rules.ts';
 import { ENTRY_EVENT_KINDS } from './entry-rules.ts';
 import { PaginationSchema } from './pagination.ts';
 
@@ -17,7 +18,8 @@ export const EntryListQuerySchema = Type.Object({
   page_size: Type.Optional(Type.String({ description: '1-100, default 20' })),
   filters: Type.Optional(
     Type.String({
-      description: 'comma-separated field:is:value, fields type and state (state may be deleted)',
+      description:
+        'comma-separated field:is:value, fields type, state (state may be deleted) and assignee (a username, or none)',
     }),
   ),
   query: Type.Optional(Type.String({ description: 'full-text search, at least SEARCH_MIN characters' })),
@@ -48,6 +50,9 @@ export const EntryListItemSchema = Type.Object({
   updated_at: IsoDate,
   publish_at: Type.Union([IsoDate, Type.Null()], {
     description: 'while published: when readers see it from (in the future while scheduled)',
+  }),
+  assignee: Type.Union([Type.String(), Type.Null()], {
+    description: 'the username of the staff account that has the entry; null when nobody has it',
   }),
   snippet: Type.Optional(Type.Array(SnippetPartSchema)),
 });
@@ -104,6 +109,7 @@ export const ProposalSchema = Type.Object({
   state: EntryStateSchema,
   updated_at: IsoDate,
   latest_comment: Type.Union([LatestCommentSchema, Type.Null()]),
+  assignee: Type.Union([Type.String(), Type.Null()], { description: 'who has the entry; null: nobody' }),
 });
 export type Proposal = Type.Static<typeof ProposalSchema>;
 
@@ -118,6 +124,12 @@ export const TimelineItemSchema = Type.Object({
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
   created_at: IsoDate,
   publish_at: Type.Union([IsoDate, Type.Null()]),
+  by: Type.Union([Type.String(), Type.Null()], {
+    description: 'the account that made the change (null: the author, or a deleted account)',
+  }),
+  assignee: Type.Union([Type.String(), Type.Null()], {
+    description: 'kind assigned: the account the entry went to (null: released); null otherwise',
+  }),
 });
 export type TimelineItem = Type.Static<typeof TimelineItemSchema>;
 
@@ -215,3 +227,54 @@ export const HealthMetricSchema = Type.Object({
   }),
 });
 export type HealthMetric = Type.Static<typeof HealthMetricSchema>;
+
+/** `PUT admin/collection/entry/{id}/assignee`: a staff account's username, or null to release the entry. */
+export const EntryAssigneeUpdateSchema = Type.Object(
+  { username: Type.Union([Type.String({ maxLength: 1024 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type EntryAssigneeUpdate = Type.Static<typeof EntryAssigneeUpdateSchema>;
+
+/** `POST admin/collection/entries/bulk`: one action on up to ENTRY_BULK_MAX entries. */
+export const EntryBulkRequestSchema = Type.Object(
+  {
+    ids: Type.Array(Type.String({ maxLength: 128 }), { minItems: 1, maxItems: ENTRY_BULK_MAX }),
+    action: Type.Enum(ENTRY_BULK_ACTIONS),
+    assignee: Type.Optional(
+      Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], {
+        description: 'action assign only (required there): a staff username, or null to release',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type EntryBulkRequest = Type.Static<typeof EntryBulkRequestSchema>;
+
+/** One entry's outcome of a bulk action: done, or refused with the status and error a single action answers. */
+export const EntryBulkResultSchema = Type.Union([
+  Type.Object({ id: Type.String(), ok: Type.Literal(true) }),
+  Type.Object({
+    id: Type.String(),
+    ok: Type.Literal(false),
+    status: Type.Integer(),
+    code: Type.String({ description: "one of the contract's ERROR_STATUS codes" }),
+    message: Type.String(),
+  }),
+]);
+export type EntryBulkResult = Type.Static<typeof EntryBulkResultSchema>;
+/** The answer of `POST admin/collection/entries/bulk`, one result per id in the order sent. */
+export const EntryBulkAnswerSchema = Type.Object({
+  data: Type.Object({
+    results: Type.Array(EntryBulkResultSchema),
+    succeeded: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type EntryBulkAnswer = Type.Static<typeof EntryBulkAnswerSchema>;
+
+/** One staff account as moderators see it: who an entry can be assigned to. */
+export const StaffMemberSchema = Type.Object({ username: Type.String(), role: AccountRoleSchema });
+export type StaffMember = Type.Static<typeof StaffMemberSchema>;
+/** `GET admin/staff`: every mod and admin account, by username. */
+export const StaffListSchema = Type.Object({ data: Type.Object({ staff: Type.Array(StaffMemberSchema) }) });
+export type StaffList = Type.Static<typeof StaffListSchema>;

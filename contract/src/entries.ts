@@ -37,6 +37,11 @@ export const EntryDataSchema = Type.Object(
       description:
         'when readers see the entry from: set while it is published, in the future while its publication is scheduled; null otherwise',
     }),
+    assignee: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: "moderation's answers only: the username of the staff account that has the entry, null when nobody has it",
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -75,6 +80,16 @@ export const EntryEventSchema = Type.Object({
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
   publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  by: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: "moderation's timeline only: the account that made the change (null: the author, or a deleted account)",
+    }),
+  ),
+  assignee: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: "moderation's timeline only, kind assigned: the account the entry went to (null: released)",
+    }),
+  ),
 });
 /** `GET anon/{id}/events`: the entry's timeline, oldest first. */
 export const EntryEventListSchema = Type.Object({

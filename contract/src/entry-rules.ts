@@ -33,6 +33,7 @@ export const ENTRY_EVENT_KINDS = [
   'file_added',
   'file_removed',
   'deleted',
+  'assigned',
 ] as const;
 export type EntryEventKind = (typeof ENTRY_EVENT_KINDS)[number];
 export const ENTRY_ACTORS = ['author', 'mod', 'admin'] as const;
@@ -50,6 +51,10 @@ export type EntryEvent = {
    * new time (later than `created_at` while scheduled, equal when it published at once); else null.
    */
   publish_at: string | null;
+  /** Moderation's timeline only: the username of the account that made the change (null: author or gone). */
+  by?: string | null;
+  /** Moderation's timeline only, kind `assigned`: who the entry went to (null: released). */
+  assignee?: string | null;
 };
 
 /**

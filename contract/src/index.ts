@@ -20,4 +20,5 @@ export * from './pagination.ts';
 export * from './files.ts';
 export * from './public.ts';
 export * from './webhooks.ts';
+export * from './outbox-events.ts';
 export * from './revisions.ts';

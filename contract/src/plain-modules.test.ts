@@ -15,6 +15,7 @@ const PLAIN_MODULES = [
   'admin-rules.ts',
   'public-rules.ts',
   'webhook-rules.ts',
+  'outbox-events.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',

@@ -48,6 +48,8 @@ export type EntriesTable = {
    * moderator scheduled its publication for (until then it stays hidden); null while it is in none.
    */
   published_at: number | null;
+  /** The staff account that has the entry (took it, or was assigned it); null: nobody. */
+  assignee_id: string | null;
 };
 
 /** A public entry's Markdown rendered for readers, valid while the entry is at `revision`. */
@@ -71,6 +73,8 @@ export type EntryEventsTable = {
   publish_at: number | null;
   /** The entry's revision after the change (null for comments, files and events written before revisions were kept). */
   revision: number | null;
+  /** Kind `assigned`: the username the entry went to, as it was then (null: released); else null. */
+  assignee: string | null;
 };
 
 /** An entry as one save left it: every revision from its creation on (older entries: from the migration on). */

@@ -10,6 +10,7 @@ import * as outboxWebhooks from './2026-11-28-outbox-webhooks.ts';
 import * as publishAt from './2026-11-29-publish-at.ts';
 import * as secrets from './2026-11-30-secrets.ts';
 import * as publicTombstones from './2026-12-01-public-tombstones.ts';
+import * as assignment from './2026-12-03-assignment.ts';
 import * as revisions from './2026-12-05-revisions.ts';
 import * as publicHtml from './2026-12-07-public-html.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-publish-at': publishAt,
   '2026-11-30-secrets': secrets,
   '2026-12-01-public-tombstones': publicTombstones,
+  '2026-12-03-assignment': assignment,
   '2026-12-05-revisions': revisions,
   '2026-12-07-public-html': publicHtml,
 };

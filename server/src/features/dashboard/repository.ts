@@ -4,7 +4,14 @@ import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
-export type ProposalRow = { id: string; type: string; title: string; state: EntryState; updated_at: number };
+export type ProposalRow = {
+  id: string;
+  type: string;
+  title: string;
+  state: EntryState;
+  updated_at: number;
+  assignee: string | null;
+};
 export type LatestCommentRow = {
   entry_id: string;
   title: string;
@@ -24,16 +31,19 @@ export type TimelineRow = {
   to_state: EntryState | null;
   created_at: number;
   publish_at: number | null;
+  by: string | null;
+  assignee: string | null;
 };
 
-/** Entries in the given states, the longest waiting (oldest update) first. */
+/** Entries in the given states, the longest waiting (oldest update) first, with who has each. */
 export async function listProposals(db: Db, states: EntryState[], limit: number): Promise<ProposalRow[]> {
   return db
-    .selectFrom('entries')
-    .select(['id', 'type', 'title', 'state', 'updated_at'])
-    .where('state', 'in', states)
-    .orderBy('updated_at', 'asc')
-    .orderBy('id')
+    .selectFrom('entries as e')
+    .leftJoin('users as u', 'u.id', 'e.assignee_id')
+    .select(['e.id', 'e.type', 'e.title', 'e.state', 'e.updated_at', 'u.username as assignee'])
+    .where('e.state', 'in', states)
+    .orderBy('e.updated_at', 'asc')
+    .orderBy('e.id')
     .limit(limit)
     .execute();
 }
@@ -85,7 +95,10 @@ export async function listLatestEvents(db: Db, limit: number): Promise<TimelineR
   return db
     .selectFrom('entry_events as ev')
     .innerJoin('entries as e', 'e.id', 'ev.entry_id')
+    .leftJoin('users as u', 'u.id', 'ev.user_id')
     .select([
+      'u.username as by',
+      'ev.assignee',
       'ev.entry_id',
       'e.title as entry_title',
       'e.type',

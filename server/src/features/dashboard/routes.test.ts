@@ -39,6 +39,7 @@ describe.each(testDatabases())('the dashboard on $name', (target) => {
         title: 'Älter',
         state: 'proposed',
         updated_at: older.data.updated_at,
+        assignee: null,
         latest_comment: {
           title: 'Dann',
           content: 'zwei',
@@ -52,6 +53,7 @@ describe.each(testDatabases())('the dashboard on $name', (target) => {
         title: 'Neuer',
         state: 'proposed',
         updated_at: newer.data.updated_at,
+        assignee: null,
         latest_comment: null,
       },
     ]);
@@ -65,6 +67,8 @@ describe.each(testDatabases())('the dashboard on $name', (target) => {
       to_state: null,
       created_at: expect.any(String),
       publish_at: null,
+      by: null,
+      assignee: null,
     });
     const times = timeline.map((e) => e.created_at);
     expect(times).toEqual([...times].sort().reverse());

@@ -41,6 +41,7 @@ export async function loadDashboard(db: Kysely<Database>, now: number = Date.now
           title: p.title,
           state: p.state,
           updated_at: iso(p.updated_at),
+          assignee: p.assignee,
           latest_comment: comment
             ? {
                 title: comment.title,

@@ -35,6 +35,7 @@ export async function createEntry(db: Db, input: { type: string; passwordHash: s
     updated_at: now,
     deleted_at: null,
     published_at: null,
+    assignee_id: null,
   };
   await db.transaction().execute(async (trx) => {
     await repo.insertEntry(trx, row);

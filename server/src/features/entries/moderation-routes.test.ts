@@ -78,6 +78,7 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         publish_at: null,
+        assignee: null,
       });
 
       const last = await list('filters=type:is:event,state:is:rejected&page_size=2&current_page=3');

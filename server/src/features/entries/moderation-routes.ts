@@ -1,6 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ENTRY_LIFECYCLE,
+  EntryAssigneeUpdateSchema,
+  EntryBulkAnswerSchema,
+  EntryBulkRequestSchema,
+  ENTRY_BULK_MAX,
   EntryConflictSchema,
   EntryEventListSchema,
   EntryListQuerySchema,
@@ -16,12 +20,20 @@ import { rateQuota } from '../../plugins/quotas.ts';
 import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { listEntriesForModeration } from '../search/service.ts';
+import { assignEntry, resolveAssignee, type StaffChanger } from './assignment-service.ts';
+import { runBulkAction } from './bulk-service.ts';
 import { deleteEntryAsModeration, getEntryForModeration, moderateEntry } from './moderation-service.ts';
 import { listEntryEvents } from './service.ts';
 
 const errors = { '4xx': ErrorBodySchema };
 const STRICT = ENTRY_LIFECYCLE.strict.join(' or ');
 const SETTABLE = ENTRY_LIFECYCLE.states.filter((state) => !isDeletedState(state)).join(', ');
+
+/** The staff account behind a moderation session, with its name. */
+const staff = (session: Parameters<typeof moderator>[0]): StaffChanger => ({
+  ...moderator(session),
+  username: session.username,
+});
 
 /** Moderation's routes over all entries: list and search, read, save with a state, delete, timeline. */
 export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentTypes }> = async (
@@ -116,6 +128,43 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       },
     },
     async (request) =>
-      listEntryEvents(app.db, request.params.id, { includeDeleted: true, page: request.query }),
+      listEntryEvents(app.db, request.params.id, { moderation: true, page: request.query }),
+  );
+
+  app.put(
+    '/admin/collection/entry/:id/assignee',
+    {
+      ...common,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Take the entry, give it to a colleague, or release it (username null)',
+        description:
+          "username is a staff account's (mod or admin, regardless of case; 400 VALIDATION_FAILED naming username otherwise), or null to release. Taking an entry someone else has is allowed: screens ask first. Answers the entry with assignee. The change, its timeline line (kind assigned) and the outbox event entry.assigned are written in one transaction; giving the entry to the account that has it changes nothing. 404 for an unknown entry, 409 CONFLICT for a deleted one.",
+        params: EntryParamsSchema,
+        body: EntryAssigneeUpdateSchema,
+        response: { 200: EntrySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const assignee = await resolveAssignee(app.db, request.body.username, 'username');
+      return assignEntry(app.db, request.params.id, assignee, staff(request.session), app.now());
+    },
+  );
+
+  app.post(
+    '/admin/collection/entries/bulk',
+    {
+      ...common,
+      preHandler: rateQuota('save'),
+      schema: {
+        tags: ['moderation'],
+        summary: 'Publish, reject, delete or assign several entries at once',
+        description: `ids: 1 to ${ENTRY_BULK_MAX} entry ids. Each entry is checked and changed in its own transaction exactly as its single action would: publish and reject as PUT with that state (the lifecycle's transitions, strict checks for published, a stored publication time kept), delete as DELETE, assign as PUT .../assignee (assignee required: a staff username, or null to release; sent with another action it is refused). An entry already in the target state is left as it is. One refused entry does not stop the others: results lists each id in order, ok or with the status, code and message its single action would answer (404 NOT_FOUND, 409 INVALID_TRANSITION, 400 VALIDATION_FAILED naming the fields). Counts once against the saves allowed per minute.`,
+        body: EntryBulkRequestSchema,
+        response: { 200: EntryBulkAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      runBulkAction(app.db, contentTypes, request.body, staff(request.session), app.now()),
   );
 };

@@ -12,14 +12,14 @@ import { parseIsoDateTime } from '../../time.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { cancelPendingEvents, enqueueEvent } from '../outbox/service.ts';
 import { assertTransition } from './lifecycle.ts';
-import { toEntry } from './presenter.ts';
+import { toModerationEntry } from './assignment-service.ts';
 import { findEntryRow, softDeleteEntry, writeEntryEdit, type Db, type EntryChanger } from './service.ts';
 
 // Moderation's use-cases over any entry: read, save with a state (and, publishing, a time), delete.
 
 /** Any entry, deleted ones included (state deleted), for moderation; 404 when there is none. */
 export async function getEntryForModeration(db: Db, id: string): Promise<Entry> {
-  return toEntry(await findEntryRow(db, id, { includeDeleted: true }));
+  return toModerationEntry(db, await findEntryRow(db, id, { includeDeleted: true }));
 }
 
 const PUBLISH_AT = 'data/publish_at';
@@ -148,7 +148,8 @@ export async function moderateEntry(
       const entry = { id, type: row.type, title: saved.data.title };
       await announcePublication(trx, { entry, before: visibleFrom(row), after, now });
     }
-    return saved;
+    const assignee = (await toModerationEntry(trx, row)).data.assignee ?? null;
+    return { ...saved, data: { ...saved.data, assignee } };
   });
 }
 

@@ -40,3 +40,8 @@ export function toEntryEvent(row: EntryEventRow): EntryEvent {
     publish_at: row.publish_at === null ? null : iso(row.publish_at),
   };
 }
+
+/** Moderation's view of a timeline line: the author's, plus who made the change and whom it assigned. */
+export function toModerationEntryEvent(row: EntryEventRow & { username: string | null }): EntryEvent {
+  return { ...toEntryEvent(row), by: row.username, assignee: row.assignee };
+}

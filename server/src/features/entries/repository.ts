@@ -39,6 +39,7 @@ const ENTRY_COLUMNS = [
   'updated_at',
   'deleted_at',
   'published_at',
+  'assignee_id',
 ] as const;
 
 export async function findEntry(db: Db, id: string): Promise<EntryRow | undefined> {
@@ -133,27 +134,66 @@ export async function insertEntryEvent(db: Db, row: NewEntryEventRow): Promise<v
   await db.insertInto('entry_events').values(row).execute();
 }
 
-/** One page of an entry's events, oldest first, and how many it has in all. */
+/** An event with the username of the account that wrote it (null: the author, or a deleted account). */
+export type EntryEventWithUser = EntryEventRow & { username: string | null };
+
+/**
+ * One page of an entry's events, oldest first, and how many it has in all; `exceptKinds` leaves
+ * events of those kinds out of both.
+ */
 export async function listEntryEvents(
   db: Db,
   entryId: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: EntryEventRow[]; total: number }> {
-  const rows = await db
+  exceptKinds: readonly EntryEventRow['kind'][] = [],
+): Promise<{ rows: EntryEventWithUser[]; total: number }> {
+  let rowsQuery = db
+    .selectFrom('entry_events as ev')
+    .leftJoin('users as u', 'u.id', 'ev.user_id')
+    .selectAll('ev')
+    .select('u.username')
+    .where('ev.entry_id', '=', entryId);
+  let countQuery = db
     .selectFrom('entry_events')
-    .selectAll()
-    .where('entry_id', '=', entryId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('entry_id', '=', entryId);
+  if (exceptKinds.length > 0) {
+    rowsQuery = rowsQuery.where('ev.kind', 'not in', exceptKinds);
+    countQuery = countQuery.where('kind', 'not in', exceptKinds);
+  }
+  const rows = await rowsQuery
+    .orderBy('ev.created_at')
+    .orderBy('ev.id')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const { count } = await db
-    .selectFrom('entry_events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('entry_id', '=', entryId)
-    .executeTakeFirstOrThrow();
+  const { count } = await countQuery.executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
+}
+
+/**
+ * Gives an entry to another account (null: nobody), only when it still has the one the change was
+ * decided on; answers whether it did.
+ */
+export async function updateEntryAssignee(
+  db: Db,
+  id: string,
+  from: string | null,
+  to: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set({ assignee_id: to })
+    .where('id', '=', id)
+    .where((eb) => (from === null ? eb('assignee_id', 'is', null) : eb('assignee_id', '=', from)))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The username of an account by id; undefined when there is none. */
+export async function findUsernameById(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+  return row?.username;
 }
 
 export async function countEntriesCreatedSince(db: Db, since: number): Promise<number> {

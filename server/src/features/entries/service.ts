@@ -27,7 +27,7 @@ import { insertRevision } from '../revisions/repository.ts';
 import { indexEntries, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
-import { toEntry, toEntryEvent } from './presenter.ts';
+import { toEntry, toEntryEvent, toModerationEntryEvent } from './presenter.ts';
 import * as repo from './repository.ts';
 
 // What the author's and moderation's use-cases share: finding entries, writing an edit or a state
@@ -114,7 +114,7 @@ export async function recordEntryEvent(
   entryId: string,
   kind: EntryEventKind,
   by: EntryChanger,
-  states: { from?: EntryState; to?: EntryState; revision?: number } = {},
+  states: { from?: EntryState; to?: EntryState; revision?: number; assignee?: string | null } = {},
   now = Date.now(),
   publishAt: number | null = null,
 ): Promise<void> {
@@ -128,6 +128,7 @@ export async function recordEntryEvent(
     created_at: now,
     publish_at: publishAt,
     revision: states.revision ?? null,
+    assignee: states.assignee ?? null,
   });
 }
 
@@ -307,19 +308,25 @@ export async function softDeleteEntry(
   return changeEntryState(db, id, ENTRY_LIFECYCLE.deleted, by, 'deleted', options);
 }
 
+/** Timeline kinds that are moderation's business alone: the author's timeline leaves them out. */
+const MODERATION_KINDS: readonly EntryEventKind[] = ['assigned'];
+
 /**
  * One page of an entry's timeline, oldest first, TIMELINE_PAGE_SIZE to a page unless asked otherwise
  * (404 when the entry is deleted, unless moderation asks; 400 naming a bad page parameter).
+ * Moderation's timeline names the accounts and has the assignments; the author's has neither.
  */
 export async function listEntryEvents(
   db: Db,
   id: string,
-  options: { includeDeleted?: boolean; page?: PageQuery } = {},
+  options: { moderation?: boolean; page?: PageQuery } = {},
 ): Promise<EntryEventList> {
-  await findEntryRow(db, id, { includeDeleted: options.includeDeleted ?? false });
+  const moderation = options.moderation ?? false;
+  await findEntryRow(db, id, { includeDeleted: moderation });
   const page = pageParams(options.page ?? {}, TIMELINE_PAGE_SIZE);
-  const { rows, total } = await repo.listEntryEvents(db, id, page);
-  return { meta: { pagination: paginate(page.current, page.size, total) }, data: rows.map(toEntryEvent) };
+  const { rows, total } = await repo.listEntryEvents(db, id, page, moderation ? [] : MODERATION_KINDS);
+  const present = moderation ? toModerationEntryEvent : toEntryEvent;
+  return { meta: { pagination: paginate(page.current, page.size, total) }, data: rows.map(present) };
 }
 
 /**

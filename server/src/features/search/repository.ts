@@ -6,7 +6,12 @@ import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
-export type ListFilter = { type?: string | undefined; state?: EntryState | undefined };
+/** `assignee`: an account's id, or null for the entries nobody has. */
+export type ListFilter = {
+  type?: string | undefined;
+  state?: EntryState | undefined;
+  assignee?: string | null | undefined;
+};
 export type ListSort = { field: 'updated_at' | 'created_at' | 'title'; direction: 'asc' | 'desc' };
 export type ListedEntryRow = {
   id: string;
@@ -16,6 +21,8 @@ export type ListedEntryRow = {
   created_at: number;
   updated_at: number;
   published_at: number | null;
+  /** The username of the account that has the entry; null: nobody. */
+  assignee: string | null;
 };
 export type FoundEntryRow = ListedEntryRow & { data: string };
 
@@ -73,7 +80,21 @@ function filtered(db: Db, filter: ListFilter) {
       ? query.where('state', '<>', ENTRY_LIFECYCLE.deleted)
       : query.where('state', '=', filter.state);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.assignee !== undefined) {
+    query =
+      filter.assignee === null
+        ? query.where('assignee_id', 'is', null)
+        : query.where('assignee_id', '=', filter.assignee);
+  }
   return query;
+}
+
+/** How many entries a filter with an assignee lists: entry_counts has no assignees, so the rows are counted. */
+async function countFiltered(db: Db, filter: ListFilter): Promise<number> {
+  const { count } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /**
@@ -89,14 +110,18 @@ export async function listEntries(
   sort: ListSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListedEntryRow[]; total: number }> {
-  let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
-  counted =
-    filter.state === undefined
-      ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
-      : counted.where('state', '=', filter.state);
-  if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
-  const { count } = await counted.executeTakeFirstOrThrow();
-  const total = Number(count ?? 0);
+  let total: number;
+  if (filter.assignee !== undefined) total = await countFiltered(db, filter);
+  else {
+    let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
+    counted =
+      filter.state === undefined
+        ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
+        : counted.where('state', '=', filter.state);
+    if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
+    const { count } = await counted.executeTakeFirstOrThrow();
+    total = Number(count ?? 0);
+  }
   if (page.offset >= total) return { rows: [], total };
   const limit = Math.min(page.limit, total - page.offset);
   const fromEnd = total - page.offset - limit;
@@ -110,11 +135,21 @@ export async function listEntries(
     .limit(limit)
     .offset(backwards ? fromEnd : page.offset);
   const rows = await db
-    .selectFrom('entries')
-    .select(['id', 'type', 'title', 'state', 'created_at', 'updated_at', 'published_at'])
-    .where('id', 'in', ids)
-    .orderBy(sort.field, sort.direction)
-    .orderBy('id', sort.direction)
+    .selectFrom('entries as e')
+    .leftJoin('users as u', 'u.id', 'e.assignee_id')
+    .select([
+      'e.id',
+      'e.type',
+      'e.title',
+      'e.state',
+      'e.created_at',
+      'e.updated_at',
+      'e.published_at',
+      'u.username as assignee',
+    ])
+    .where('e.id', 'in', ids)
+    .orderBy(`e.${sort.field}`, sort.direction)
+    .orderBy('e.id', sort.direction)
     .execute();
   return { rows, total };
 }
@@ -154,7 +189,8 @@ export async function searchEntries(
   return searchSqlite(db, terms, filter, page, candidates);
 }
 
-const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.published_at, e.data`;
+const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.published_at, e.data,
+  (select u.username from users u where u.id = e.assignee_id) as assignee`;
 
 async function searchPostgres(
   db: Db,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ASSIGNEE_NONE,
   ENTRY_FILTER_FIELDS,
   ENTRY_SORT_DEFAULT,
   ENTRY_SORT_FIELDS,
@@ -15,6 +16,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentTypes } from '../content-types/service.ts';
+import { findUser } from '../users/service.ts';
 import * as repo from './repository.ts';
 import {
   buildSnippet,
@@ -67,8 +69,11 @@ function parseSort(raw: string | undefined): repo.ListSort {
   return { field: field as repo.ListSort['field'], direction };
 }
 
-function parseFilters(raw: string | undefined, contentTypes: ContentTypes): repo.ListFilter {
-  const filter: repo.ListFilter = {};
+/** The filters as sent: the assignee still a name (`none`: nobody), found by parseFilters' caller. */
+type ParsedFilters = Omit<repo.ListFilter, 'assignee'> & { assignee?: string };
+
+function parseFilters(raw: string | undefined, contentTypes: ContentTypes): ParsedFilters {
+  const filter: ParsedFilters = {};
   if (raw === undefined || raw.trim() === '') return filter;
   for (const part of raw.split(',')) {
     const [field, op, value, ...rest] = part.trim().split(':');
@@ -78,10 +83,16 @@ function parseFilters(raw: string | undefined, contentTypes: ContentTypes): repo
       !value ||
       !(ENTRY_FILTER_FIELDS as readonly string[]).includes(field ?? '')
     ) {
-      throw badParam('filters', 'must be comma-separated type:is:<type> or state:is:<state>');
+      throw badParam(
+        'filters',
+        'must be comma-separated type:is:<type>, state:is:<state> or assignee:is:<username|none>',
+      );
     }
-    if (filter[field as 'type' | 'state'] !== undefined) throw badParam('filters', `names ${field} twice`);
-    if (field === 'type') {
+    if (filter[field as 'type' | 'state' | 'assignee'] !== undefined) {
+      throw badParam('filters', `names ${field} twice`);
+    }
+    if (field === 'assignee') filter.assignee = value;
+    else if (field === 'type') {
       if (!contentTypes.types.has(value)) throw badParam('filters', `there is no type "${value}"`);
       filter.type = value;
     } else {
@@ -96,6 +107,16 @@ function parseFilters(raw: string | undefined, contentTypes: ContentTypes): repo
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The filter with the assignee's name (`none`: nobody) turned into an account id; 400 for no such account. */
+async function resolveAssigneeFilter(db: Db, parsed: ParsedFilters): Promise<repo.ListFilter> {
+  const { assignee, ...rest } = parsed;
+  if (assignee === undefined) return rest;
+  if (assignee === ASSIGNEE_NONE) return { ...rest, assignee: null };
+  const user = await findUser(db, assignee);
+  if (!user) throw badParam('filters', `there is no staff account "${assignee}"`);
+  return { ...rest, assignee: user.id };
+}
+
 /**
  * The submissions list and search of moderation: filters, sort and page from the query string,
  * each checked (400 naming the parameter); with `query`, full-text search ranked by relevance,
@@ -109,7 +130,7 @@ export async function listEntriesForModeration(
   const currentPage = integerParam('current_page', params.current_page, 1, 1, PAGE_MAX);
   const pageSize = integerParam('page_size', params.page_size, PAGE_SIZE_DEFAULT, 1, PAGE_SIZE_MAX);
   const sort = parseSort(params.sort);
-  const filter = parseFilters(params.filters, contentTypes);
+  const filter = await resolveAssigneeFilter(db, parseFilters(params.filters, contentTypes));
   const page = { limit: pageSize, offset: (currentPage - 1) * pageSize };
   const item = (row: repo.ListedEntryRow): EntryListItem => ({
     id: row.id,
@@ -119,11 +140,15 @@ export async function listEntriesForModeration(
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     publish_at: row.published_at === null ? null : iso(row.published_at),
+    assignee: row.assignee,
   });
 
   if (params.query === undefined) {
     const { rows, total } = await repo.listEntries(db, filter, sort, page);
     return { meta: { pagination: paginate(currentPage, pageSize, total) }, data: rows.map(item) };
+  }
+  if (filter.assignee !== undefined) {
+    throw badParam('filters', 'assignee cannot be combined with a full-text query');
   }
   const query = params.query.trim();
   if (query.length < SEARCH_MIN || query.length > SEARCH_MAX) {

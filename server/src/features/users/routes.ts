@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  StaffListSchema,
   UserAnswerSchema,
   UserCreateSchema,
   UserListSchema,
@@ -16,6 +17,23 @@ const UsernameParams = Type.Object({ username: Type.String({ maxLength: 1024 }) 
 /** Account management: admins only, except that a mod may change their own password. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = { preValidation: requireRoleFirst('admin') };
+
+  app.get(
+    '/admin/staff',
+    {
+      preValidation: requireRoleFirst('mod', 'admin'),
+      schema: {
+        tags: ['users'],
+        summary: 'The staff accounts (mod and admin) by name: whom an entry can be assigned to',
+        response: { 200: StaffListSchema, ...errors },
+      },
+    },
+    async () => ({
+      data: {
+        staff: (await listUsers(app.db)).map(({ username, role }) => ({ username, role })),
+      },
+    }),
+  );
 
   app.get(
     '/admin/users',

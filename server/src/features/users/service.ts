@@ -110,6 +110,17 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row && toUser(row);
 }
 
+/**
+ * The staff account (mod or admin) of that name, regardless of case; 400 VALIDATION_FAILED naming
+ * `field` when there is none.
+ */
+export async function findStaffAccount(db: Db, username: string, field: string): Promise<User> {
+  const user = await findUser(db, username);
+  if (user && (user.role === 'mod' || user.role === 'admin')) return user;
+  const message = `there is no staff account (mod or admin) named "${username}"`;
+  throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, keyword: 'staff', message }]);
+}
+
 /** Lists all accounts ordered by name. */
 export async function listUsers(db: Db): Promise<User[]> {
   return (await repo.listUsers(db)).map(toUser);
