@@ -124,12 +124,17 @@ export const TimelineItemSchema = Type.Object({
   to_state: Type.Union([EntryStateSchema, Type.Null()]),
   created_at: IsoDate,
   publish_at: Type.Union([IsoDate, Type.Null()]),
-  by: Type.Union([Type.String(), Type.Null()], {
-    description: 'the account that made the change (null: the author, or a deleted account)',
-  }),
-  assignee: Type.Union([Type.String(), Type.Null()], {
-    description: 'kind assigned: the account the entry went to (null: released); null otherwise',
-  }),
+  // Optional as in an entry's own timeline, whose author's view has neither; the dashboard sends both.
+  by: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'the account that made the change (null: the author, or a deleted account)',
+    }),
+  ),
+  assignee: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'kind assigned: the account the entry went to (null: released); null otherwise',
+    }),
+  ),
 });
 export type TimelineItem = Type.Static<typeof TimelineItemSchema>;
 

@@ -39,7 +39,8 @@ export const EntryDataSchema = Type.Object(
     }),
     assignee: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
-        description: "moderation's answers only: the username of the staff account that has the entry, null when nobody has it",
+        description:
+          "moderation's answers only: the username of the staff account that has the entry, null when nobody has it",
       }),
     ),
   },
@@ -82,12 +83,14 @@ export const EntryEventSchema = Type.Object({
   publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   by: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
-      description: "moderation's timeline only: the account that made the change (null: the author, or a deleted account)",
+      description:
+        "moderation's timeline only: the account that made the change (null: the author, or a deleted account)",
     }),
   ),
   assignee: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
-      description: "moderation's timeline only, kind assigned: the account the entry went to (null: released)",
+      description:
+        "moderation's timeline only, kind assigned: the account the entry went to (null: released)",
     }),
   ),
 });

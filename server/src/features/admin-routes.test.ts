@@ -209,6 +209,29 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'PUT admin/collection/entry/:id/assignee',
+    success: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: `${await entryUrl(t)}/assignee`,
+      payload: { username: null },
+    }),
+  },
+  {
+    name: 'POST admin/collection/entries/bulk',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/v1/admin/collection/entries/bulk',
+      payload: { ids: [(await insertTestEntry(t.database.db)).data.id], action: 'reject' },
+    }),
+  },
+  {
+    name: 'GET admin/staff',
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/staff' }),
+  },
+  {
     name: 'GET admin/config/healthmetric',
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/v1/admin/config/healthmetric' }),
@@ -289,6 +312,9 @@ describe.each(testDatabases())('every admin route for every role on $name', (tar
       '/api/v1/admin/collection/entry/{id}/comments',
       '/api/v1/admin/collection/entry/{id}/comments/schema.json',
       '/api/v1/admin/collection/entry/{id}/events',
+      '/api/v1/admin/collection/entry/{id}/assignee',
+      '/api/v1/admin/collection/entries/bulk',
+      '/api/v1/admin/staff',
       '/api/v1/admin/users',
       '/api/v1/admin/users/{username}',
     ]) {

@@ -98,4 +98,3 @@ export async function runBulkAction(
   const succeeded = results.filter((result) => result.ok).length;
   return { data: { results, succeeded, failed: results.length - succeeded } };
 }
-

@@ -127,8 +127,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         response: { 200: EntryEventListSchema, ...errors },
       },
     },
-    async (request) =>
-      listEntryEvents(app.db, request.params.id, { moderation: true, page: request.query }),
+    async (request) => listEntryEvents(app.db, request.params.id, { moderation: true, page: request.query }),
   );
 
   app.put(
@@ -164,7 +163,6 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         response: { 200: EntryBulkAnswerSchema, ...errors },
       },
     },
-    async (request) =>
-      runBulkAction(app.db, contentTypes, request.body, staff(request.session), app.now()),
+    async (request) => runBulkAction(app.db, contentTypes, request.body, staff(request.session), app.now()),
   );
 };
