@@ -2,6 +2,7 @@
 // locales/catalogues.test.ts): a key that does not exist fails the typecheck.
 import type de from './locales/de.json';
 import type about from './locales/about/de.json';
+import type assignment from './locales/assignment/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type health from './locales/health/de.json';
 import type moderate from './locales/moderate/de.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof de &
         typeof about &
+        typeof assignment &
         typeof dashboard &
         typeof health &
         typeof moderate &

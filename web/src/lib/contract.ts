@@ -18,6 +18,8 @@ export {
   POW_DIFFICULTY_MAX,
   CHUNK_LOAD_TIMEOUT_MS,
   TOAST_AUTO_CLOSE_MS,
+  ASSIGNEE_NONE,
+  ENTRY_BULK_MAX,
   BYTES_PER_MB,
   IMAGE_EXTENSIONS,
   LOCALES,
@@ -105,6 +107,11 @@ export type {
   WebhookDeliveryList,
   WebhookDeliveryAnswer,
   WebhookDeliveryState,
+  EntryBulkAction,
+  EntryBulkAnswer,
+  EntryBulkResult,
+  StaffList,
+  StaffMember,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

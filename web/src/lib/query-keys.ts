@@ -38,6 +38,7 @@ export const moderationEntryKeys = {
 export const adminKeys = {
   dashboard: () => ['admin', 'dashboard'] as const,
   users: () => ['admin', 'users'] as const,
+  staff: () => ['admin', 'staff'] as const,
   health: () => ['admin', 'healthmetric'] as const,
 };
 

@@ -15,6 +15,10 @@ export type DescribableEvent = {
   created_at?: string;
   /** The publication time the change scheduled, or moved a scheduled publication to. */
   publish_at?: string | null;
+  /** Moderation's timelines: the account that made the change (null: the author, or a deleted account). */
+  by?: string | null;
+  /** Moderation's timelines, kind `assigned`: whom the entry went to (null: released). */
+  assignee?: string | null;
 };
 
 /** The catalogue key of a state's name: the author reads "In Moderation" where moderation reads "Proposed". */
@@ -37,6 +41,8 @@ export function useDescribeEvent(
 ): (event: DescribableEvent) => { what: string; who: string } {
   const { t } = useTranslation();
   return (event) => {
+    // Only moderation's timelines have assignments; their words load with the moderation screens.
+    if (event.kind === 'assigned') return describeAssignment(event);
     const kind =
       viewer === 'author' && isAuthorWorded(event.kind)
         ? t(`event.kind.${event.kind}`, { context: 'author' })
@@ -60,6 +66,19 @@ export function useDescribeEvent(
         : t(`event.actor.${event.actor}`);
     return { what, who };
   };
+
+  /** "X took the entry", "X assigned the entry to Y", "X released the entry". */
+  function describeAssignment(event: DescribableEvent): { what: string; who: string } {
+    const who = t(`event.actor.${event.actor}`);
+    const by = event.by ?? t('assignment.event.someone');
+    const what =
+      event.assignee === null || event.assignee === undefined
+        ? t('assignment.event.released', { by })
+        : event.assignee === event.by
+          ? t('assignment.event.took', { by })
+          : t('assignment.event.assigned', { by, assignee: event.assignee });
+    return { what, who };
+  }
 
   /** A change that scheduled a publication says for when; one that moved it to its own time, that it published. */
   function withSchedule(what: string, publishAt: string, at: string | undefined): string {

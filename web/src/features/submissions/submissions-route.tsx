@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
-import { ENTRY_STATES, type EntryState } from '@einwurf/contract';
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { ASSIGNEE_NONE, ENTRY_STATES, type EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -10,11 +10,17 @@ import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-types';
 import { useAuth } from '../../lib/auth-store';
+import { useStaff } from '../../components/assignment/api/get-staff';
+import { BulkBar } from '../../components/assignment/bulk-bar';
+import '../../components/assignment/strings';
+import { useSelection } from '../../components/assignment/use-selection';
 import { useSubmissions } from './api/get-submissions';
 import { ExportDialog } from './components/export-dialog';
 import './strings';
 
 const ALL = '';
+/** The assignee filter's value for the own entries: the URL keeps `mine`, the API gets the name. */
+const MINE = 'mine';
 
 const isEntryState = (value: string): value is EntryState =>
   (ENTRY_STATES as readonly string[]).includes(value);
@@ -24,18 +30,26 @@ function pageOf(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** All entries, filterable by type and state, newest change first, paginated; the URL keeps the view. */
+/**
+ * All entries, filterable by type, state and assignee, newest change first, paginated; the URL keeps
+ * the view. Picked entries are published, rejected, deleted or assigned in one step.
+ */
 export function SubmissionsPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const type = searchParams.get('type') || null;
   const state = searchParams.get('state') || null;
   const page = pageOf(searchParams.get('page'));
-  const submissions = useSubmissions({ page, type, state });
+  const assigneeParam = searchParams.get('assignee') || null;
+  const me = useAuth().username ?? null;
+  const assignee = assigneeParam === MINE ? me : assigneeParam;
+  const submissions = useSubmissions({ page, type, state, assignee });
+  const staff = useStaff();
   const contentTypes = useAdminContentTypes();
   const typeTitle = useTypeTitle();
   // Export hands over every author's data at once, so it is the admins' (as the server enforces).
   const canExport = useAuth().role === 'admin';
+  const entriesShown = submissions.data?.data;
   const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string | null>) => {
@@ -48,7 +62,12 @@ export function SubmissionsPage() {
   };
 
   const pagination = submissions.data?.meta.pagination;
-  const entries = submissions.data?.data ?? [];
+  const entries = useMemo(() => entriesShown ?? [], [entriesShown]);
+  const ids = useMemo(() => entries.map((entry) => entry.id), [entries]);
+  const selection = useSelection(ids);
+  const picked = entries
+    .filter((entry) => selection.isSelected(entry.id))
+    .map((entry) => ({ id: entry.id, title: entry.title }));
 
   return (
     <Page title={t('submissions.title')} size="lg">
@@ -73,6 +92,24 @@ export function SubmissionsPage() {
           data={[
             { value: ALL, label: t('submissions.allStates') },
             ...ENTRY_STATES.map((value) => ({ value, label: t(`admin.state.${value}`) })),
+          ]}
+        />
+        <NativeSelect
+          label={t('assignment.filter.label')}
+          value={assigneeParam ?? ALL}
+          onChange={(event) => update({ assignee: event.currentTarget.value, page: null })}
+          data={[
+            { value: ALL, label: t('assignment.filter.all') },
+            ...(me ? [{ value: MINE, label: t('assignment.filter.mine') }] : []),
+            { value: ASSIGNEE_NONE, label: t('assignment.filter.none') },
+            ...(staff.data ?? [])
+              .filter((member) => member.username !== me)
+              .map((member) => ({ value: member.username, label: member.username })),
+            ...(assigneeParam &&
+            ![MINE, ASSIGNEE_NONE].includes(assigneeParam) &&
+            !staff.data?.some((member) => member.username === assigneeParam)
+              ? [{ value: assigneeParam, label: assigneeParam }]
+              : []),
           ]}
         />
         {canExport && (
@@ -102,21 +139,40 @@ export function SubmissionsPage() {
           <Text role="status">
             {t('submissions.count', { count: pagination?.total_entries ?? entries.length })}
           </Text>
+          <BulkBar picked={picked} onDone={selection.clear} />
           {entries.length > 0 && (
             <Table.ScrollContainer minWidth={600}>
               <Table striped highlightOnHover>
                 <Table.Caption>{t('submissions.caption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
+                    <Table.Th scope="col" w={40}>
+                      <Checkbox
+                        aria-label={t('assignment.bulk.selectAll')}
+                        checked={selection.all}
+                        indeterminate={selection.some}
+                        onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
+                      />
+                    </Table.Th>
                     <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
                     <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
                     <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
+                    <Table.Th scope="col">{t('assignment.assignee')}</Table.Th>
                     <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {entries.map((entry) => (
                     <Table.Tr key={entry.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('assignment.bulk.select', {
+                            title: entry.title || t('admin.untitled'),
+                          })}
+                          checked={selection.isSelected(entry.id)}
+                          onChange={(event) => selection.toggle(entry.id, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
                       <Table.Td>
                         <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
                           {entry.title || t('admin.untitled')}
@@ -126,6 +182,7 @@ export function SubmissionsPage() {
                       <Table.Td>
                         <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
                       </Table.Td>
+                      <Table.Td>{entry.assignee ?? t('assignment.nobody')}</Table.Td>
                       <Table.Td>
                         <DateTimeText value={entry.updated_at} />
                       </Table.Td>

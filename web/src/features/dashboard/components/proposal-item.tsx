@@ -8,6 +8,7 @@ import { DateTimeText } from '../../../components/date-time-text';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import type { Proposal } from '../../../lib/contract';
 import '../strings';
+import '../../../components/assignment/strings';
 
 /** One proposed entry: title, type, last update, its latest comment behind a toggle, and Moderate. */
 export function ProposalItem({ proposal }: { proposal: Proposal }) {
@@ -30,6 +31,9 @@ export function ProposalItem({ proposal }: { proposal: Proposal }) {
             </Text>
             <Text size="sm">
               {t('dashboard.updatedLabel')}: <DateTimeText value={proposal.updated_at} />
+            </Text>
+            <Text size="sm">
+              {t('assignment.assignee')}: {proposal.assignee ?? t('assignment.nobody')}
             </Text>
           </Stack>
           <Button

@@ -24,6 +24,7 @@ import { showSuccessToast } from '../../../lib/notify';
 import { useDeleteAdminEntry } from '../api/delete-entry';
 import { adminEntryQueryOptions } from '../api/get-entry';
 import { isTargetState, useSaveAdminEntry, type TargetState } from '../api/save-entry';
+import { AssigneeControl } from '../../../components/assignment/assignee-control';
 import { DeleteSection } from './delete-section';
 import { ModerateForm } from './moderate-form';
 import { ModerateHeader } from './moderate-header';
@@ -152,6 +153,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   return (
     <Stack gap="lg">
       <ModerateHeader entry={base} />
+      {!isDeleted && <AssigneeControl id={id} initial={entry.data.assignee ?? null} />}
       {notice && (
         <Alert
           color={notice.tone === 'success' ? 'teal' : 'red'}

@@ -2,9 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { getEntryList } from '../../../lib/admin-entry-list';
 import { moderationEntryKeys } from '../../../lib/query-keys';
 
-export type SubmissionsFilter = { page: number; type: string | null; state: string | null };
+export type SubmissionsFilter = {
+  page: number;
+  type: string | null;
+  state: string | null;
+  /** A staff username, or ASSIGNEE_NONE; null lists every entry. */
+  assignee?: string | null;
+};
 
-/** `GET admin/collection/entries` with type and state filters: one page of all entries, newest change first. */
+/** `GET admin/collection/entries` with type, state and assignee filters: one page of all entries, newest change first. */
 export function getSubmissions(filter: SubmissionsFilter) {
   return getEntryList(filter);
 }
