@@ -235,4 +235,28 @@ describe('export', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Herunterladen' })).toBeEnabled();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('picks entries by checkbox, the page at once, and filters by assignee, mine sent as the own name', async () => {
+    setAuth({ role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'Mona' });
+    const user = userEvent.setup();
+    const { router, lastList } = renderSubmissions();
+    const table = await screen.findByRole('table');
+    const all = within(table).getByRole('checkbox', { name: 'Alle Beiträge dieser Seite auswählen' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Beitrag 101 auswählen' }));
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    expect(screen.getByRole('toolbar')).toHaveTextContent('1 Beitrag ausgewählt');
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(screen.getByRole('toolbar')).toHaveTextContent('2 Beiträge ausgewählt');
+    await user.click(all);
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+
+    const assignee = screen.getByRole('combobox', { name: 'Zuständig' });
+    await user.selectOptions(assignee, 'mine');
+    await waitFor(() => expect(router.state.location.search).toBe('?assignee=mine'));
+    await waitFor(() => expect(lastList().get('filters')).toBe('assignee:is:Mona'));
+    await user.selectOptions(assignee, 'none');
+    await waitFor(() => expect(lastList().get('filters')).toBe('assignee:is:none'));
+    clearAuth();
+  });
 });
