@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearAuth, setAuth } from '../../lib/auth-store';
 import { mockApi, type ApiRequest } from '../../test/mock-api';
 import { renderScreen } from '../../test/render';
+import { useDescribeEvent } from '../entry/describe-event';
 import { AssigneeControl } from './assignee-control';
 import { BulkBar } from './bulk-bar';
 import { useSelection } from './use-selection';
@@ -198,5 +199,24 @@ describe('the assignee', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     await waitFor(() => expect(api.sent('PUT admin/collection/entry/e1/assignee')).toHaveLength(2));
     expect(api.sent('PUT admin/collection/entry/e1/assignee')[1]!.body).toEqual({ username: null });
+  });
+});
+
+describe('the timeline', () => {
+  it('tells who took, assigned or released the entry', () => {
+    const { result } = renderHook(() => useDescribeEvent('moderation'));
+    const line = (by: string | null, assignee: string | null) =>
+      result.current({
+        kind: 'assigned',
+        actor: 'mod',
+        from_state: null,
+        to_state: null,
+        by,
+        assignee,
+      }).what;
+    expect(line('Mona', 'Mona')).toBe('Mona hat den Beitrag übernommen');
+    expect(line('Mona', 'Adam')).toBe('Mona hat den Beitrag Adam zugewiesen');
+    expect(line('Mona', null)).toBe('Mona hat den Beitrag freigegeben');
+    expect(line(null, 'Adam')).toBe('Ein gelöschtes Konto hat den Beitrag Adam zugewiesen');
   });
 });
