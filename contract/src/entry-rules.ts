@@ -10,7 +10,8 @@ export * from './lifecycle.ts';
 export const ENTRY_LICENCE = 'CC BY-SA 4.0';
 /**
  * Fields of `data` the server owns: an author's PUT cannot change them. `publish_at` is set by
- * moderation's PUT alone, beside the fields (see ModerationEntryUpdate).
+ * moderation's PUT alone, beside the fields (see ModerationEntryUpdate); `assignee` (moderation's
+ * answers only) by `PUT admin/collection/entry/{id}/assignee`.
  */
 export const ENTRY_SYSTEM_FIELDS = [
   'id',
@@ -20,6 +21,7 @@ export const ENTRY_SYSTEM_FIELDS = [
   'updated_at',
   'revision',
   'publish_at',
+  'assignee',
 ] as const;
 /** An entry id: 128 random bits or more, base64url (the permalink carries it). */
 export const ENTRY_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
