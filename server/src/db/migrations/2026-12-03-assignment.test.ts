@@ -9,6 +9,7 @@ import type { Database } from '../types.ts';
 
 type Db = Kysely<Database>;
 const BEFORE = '2026-12-01-public-tombstones';
+const THIS = '2026-12-03-assignment';
 const TABLES = ['entries', 'entry_events', 'comments', 'entry_counts'] as const;
 
 /** Every row of the tables the migration touches or that point at them, in a stable order. */
@@ -54,7 +55,8 @@ describe.each(testDatabases())('the assignment migration on $name', (target) => 
       const rowsBefore = await rows(db);
       const schemaBefore = await schema(db, target.name);
 
-      await migrateToLatest(db);
+      // Up to this migration alone: later ones add columns of their own.
+      await migrateTo(db, THIS);
       const after = await rows(db);
       expect(after['entries']).toEqual(
         rowsBefore['entries']!.map((r) => ({ ...(r as object), assignee_id: null })),
