@@ -22,3 +22,4 @@ export * from './public.ts';
 export * from './webhooks.ts';
 export * from './outbox-events.ts';
 export * from './revisions.ts';
+export * from './audit.ts';

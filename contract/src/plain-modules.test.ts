@@ -16,6 +16,7 @@ const PLAIN_MODULES = [
   'public-rules.ts',
   'webhook-rules.ts',
   'outbox-events.ts',
+  'audit-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',
