@@ -26,6 +26,35 @@ export function integerParam(
   return value;
 }
 
+/** One condition of a `filters=` parameter: `<field>:<op>:<value>`. */
+export type FilterCondition = { field: string; op: string; value: string };
+
+/**
+ * The conditions of a `filters=` parameter, comma-separated `<field>:<op>:<value>`, each field with
+ * an operator `ops` allows for it and named at most once per operator; anything else is a 400 naming
+ * `filters` with `usage`. The value is the rest after the second colon, so it may hold colons (times).
+ */
+export function filterConditions(
+  raw: string | undefined,
+  ops: Readonly<Record<string, readonly string[]>>,
+  usage: string,
+): FilterCondition[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const conditions: FilterCondition[] = [];
+  for (const part of raw.split(',')) {
+    const [field = '', op = '', ...rest] = part.trim().split(':');
+    const value = rest.join(':');
+    if (!Object.hasOwn(ops, field) || !ops[field]!.includes(op) || value === '') {
+      throw badParam('filters', `must be ${usage}`);
+    }
+    if (conditions.some((c) => c.field === field && c.op === op)) {
+      throw badParam('filters', `names ${field} twice`);
+    }
+    conditions.push({ field, op, value });
+  }
+  return conditions;
+}
+
 /** The page a `current_page` and `page_size` ask for (default size `fallbackSize`, at most PAGE_SIZE_MAX). */
 export function pageParams(
   query: { current_page?: string | undefined; page_size?: string | undefined },

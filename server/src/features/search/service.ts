@@ -14,7 +14,7 @@ import {
   type EntryState,
 } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
-import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
+import { badParam, filterConditions, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { findUser } from '../users/service.ts';
 import * as repo from './repository.ts';
@@ -74,23 +74,9 @@ type ParsedFilters = Omit<repo.ListFilter, 'assignee'> & { assignee?: string };
 
 function parseFilters(raw: string | undefined, contentTypes: ContentTypes): ParsedFilters {
   const filter: ParsedFilters = {};
-  if (raw === undefined || raw.trim() === '') return filter;
-  for (const part of raw.split(',')) {
-    const [field, op, value, ...rest] = part.trim().split(':');
-    if (
-      rest.length > 0 ||
-      op !== 'is' ||
-      !value ||
-      !(ENTRY_FILTER_FIELDS as readonly string[]).includes(field ?? '')
-    ) {
-      throw badParam(
-        'filters',
-        'must be comma-separated type:is:<type>, state:is:<state> or assignee:is:<username|none>',
-      );
-    }
-    if (filter[field as 'type' | 'state' | 'assignee'] !== undefined) {
-      throw badParam('filters', `names ${field} twice`);
-    }
+  const usage = 'comma-separated type:is:<type>, state:is:<state> or assignee:is:<username|none>';
+  const ops = Object.fromEntries(ENTRY_FILTER_FIELDS.map((field) => [field, ['is']]));
+  for (const { field, value } of filterConditions(raw, ops, usage)) {
     if (field === 'assignee') filter.assignee = value;
     else if (field === 'type') {
       if (!contentTypes.types.has(value)) throw badParam('filters', `there is no type "${value}"`);
