@@ -112,6 +112,12 @@ export function csvCell(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Rows as CSV text (RFC 4180, CRLF), with a byte order mark first when `bom` (the header's chunk). */
+export function csvText(rows: string[][], options: { bom?: boolean } = {}): string {
+  // The byte order mark tells spreadsheets the file is UTF-8, so umlauts arrive intact.
+  return stringify(rows, { bom: options.bom ?? false, record_delimiter: 'windows' });
+}
+
 // Only what people typed is guarded. Ids, types, states and times are the server's own and are
 // written as they are: an id may begin with "-" (base64url), but its letters, digits, "-" and "_"
 // can never call a function, and an apostrophe would break matching it with the API's ids.
@@ -146,8 +152,7 @@ export function exportEntries(
   const filter: repo.ExportFilter = { type: options.type, state: options.state };
   async function* chunks(): AsyncGenerator<string> {
     if (options.format === 'csv') {
-      // The byte order mark tells spreadsheets the file is UTF-8, so umlauts arrive intact.
-      yield stringify([[...FIXED_COLUMNS, ...fields]], { bom: true, record_delimiter: 'windows' });
+      yield csvText([[...FIXED_COLUMNS, ...fields]], { bom: true });
     }
     let cursor: repo.ExportCursor | undefined;
     for (;;) {
@@ -155,10 +160,7 @@ export function exportEntries(
       if (rows.length === 0) return;
       const entries = rows.map(toExportedEntry);
       yield options.format === 'csv'
-        ? stringify(
-            entries.map((entry) => csvRow(entry, fields)),
-            { record_delimiter: 'windows' },
-          )
+        ? csvText(entries.map((entry) => csvRow(entry, fields)))
         : entries.map((entry) => JSON.stringify(entry) + '\n').join('');
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1]!;
