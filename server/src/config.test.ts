@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       sessionTtl: 28_800,
       trustProxy: false,
       logClientAddress: false,
+      auditClientAddress: false,
       publicUrl: undefined,
       publicEntryUrl: undefined,
       logLevel: 'info',

@@ -95,6 +95,11 @@ export type Config = {
   /** EINWURF_LOG_CLIENT_ADDRESS: whether the request log records client addresses (off: anonymity). */
   readonly logClientAddress: boolean;
   /**
+   * EINWURF_AUDIT_CLIENT_ADDRESS: whether audit records of staff's actions and of login attempts keep
+   * the client's address (off: the log is kept forever, an address is personal data).
+   */
+  readonly auditClientAddress: boolean;
+  /**
    * The origin readers reach the server under (`https://example.org`), for absolute URLs in public
    * answers; without it, the request's own protocol and host.
    */
@@ -416,6 +421,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
     logClientAddress: boolean(env, 'EINWURF_LOG_CLIENT_ADDRESS', false),
+    auditClientAddress: boolean(env, 'EINWURF_AUDIT_CLIENT_ADDRESS', false),
     publicUrl: publicUrl(env),
     publicEntryUrl: publicEntryUrl(env),
     webhookAllowPrivate: boolean(env, 'EINWURF_WEBHOOK_ALLOW_PRIVATE', false),

@@ -1,6 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   AccountRole,
+  AuditActorType,
+  AuditKind,
+  AuditTargetType,
   CommentOrigin,
   EntryActor,
   EntryEventKind,
@@ -218,6 +221,25 @@ export type WebhookAttemptsTable = {
   error: string | null;
 };
 
+/** One action of staff or the system; append-only (a trigger refuses UPDATE and DELETE). */
+export type AuditLogTable = {
+  id: Generated<number>;
+  /** Epoch ms. */
+  at: number;
+  kind: AuditKind;
+  actor_type: AuditActorType;
+  /** The account's id; null for the system and for nobody logged in. */
+  actor_id: string | null;
+  /** The account's name at the time, or the name a failed login tried. */
+  actor_name: string | null;
+  target_type: AuditTargetType | null;
+  target_id: string | null;
+  /** JSON text: a small object. */
+  details: string;
+  /** Only when EINWURF_AUDIT_CLIENT_ADDRESS was on. */
+  client_address: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,6 +258,7 @@ export type Database = {
   webhook_attempts: WebhookAttemptsTable;
   public_tombstones: PublicTombstonesTable;
   public_html: PublicHtmlTable;
+  audit_log: AuditLogTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -256,3 +279,4 @@ export type OutboxEventRow = Selectable<OutboxEventsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

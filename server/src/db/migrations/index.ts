@@ -13,6 +13,7 @@ import * as publicTombstones from './2026-12-01-public-tombstones.ts';
 import * as assignment from './2026-12-03-assignment.ts';
 import * as revisions from './2026-12-05-revisions.ts';
 import * as publicHtml from './2026-12-07-public-html.ts';
+import * as audit from './2026-12-06-audit.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-assignment': assignment,
   '2026-12-05-revisions': revisions,
   '2026-12-07-public-html': publicHtml,
+  '2026-12-06-audit': audit,
 };
