@@ -15,6 +15,7 @@ import { loadContentTypes, type ContentTypes } from './features/content-types/se
 import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { authorEntryRoutes } from './features/entries/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -287,6 +288,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(exportRoutes, { contentTypes });
       await api.register(userRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
+      await api.register(auditRoutes);
       await api.register(healthMetricRoutes);
       await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
