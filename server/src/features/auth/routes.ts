@@ -9,8 +9,9 @@ import {
 } from '@einwurf/contract';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts';
-import { loginAuthor, loginModerator } from './service.ts';
-import { endSession, NO_SESSION, toAuthState } from './sessions.ts';
+import { auditAddressOf } from '../audit/context.ts';
+import { loginAuthor, loginModerator, logout } from './service.ts';
+import { NO_SESSION, toAuthState } from './sessions.ts';
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;
@@ -64,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         previousId: request.session.id,
         secrets: app.secrets,
         deviceToken: request.cookies[DEVICE_COOKIE],
+        auditAddress: auditAddressOf(request),
       };
       if (isAuthorLogin(request.body)) {
         const { token, session } = await loginAuthor(ctx, request.body);
@@ -81,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: AuthStateSchema } } },
     async (request, reply) => {
-      await endSession(app.db, request.session);
+      await logout(app.db, request.session, auditAddressOf(request));
       clearSessionCookie(request, reply);
       return toAuthState(NO_SESSION);
     },

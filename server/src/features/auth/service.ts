@@ -10,11 +10,12 @@ import {
   type AttemptLimit,
   type RateLimiter,
 } from '../../plugins/rate-limit.ts';
+import { recordAudit } from '../audit/service.ts';
 import { verifyEntryPassword } from '../entries/service.ts';
 import type { SecretRing } from '../secrets/service.ts';
 import { verifyCredentials } from '../users/service.ts';
 import { issueDeviceToken, verifyDeviceToken } from './device-cookie.ts';
-import { LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
+import { endSession, LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
 
 type Db = Kysely<Database>;
 
@@ -32,6 +33,8 @@ type LoginContext = {
   secrets: Pick<SecretRing, 'current' | 'verifying'>;
   /** The device cookie the browser sent, if any. */
   deviceToken: string | undefined;
+  /** The client's address for the audit log; null unless the operator keeps it. */
+  auditAddress: string | null;
 };
 
 type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
@@ -112,21 +115,61 @@ export async function loginModerator(
 ): Promise<{ token: string; session: SessionState; deviceToken: string }> {
   const account = credentials.username.toLowerCase();
   const { limits, ownKey } = moderationLimits(ctx, account);
-  const user = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, () =>
-    verifyCredentials(ctx.db, credentials.username, credentials.password),
-  );
-  if (!user) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  // A refused or failed login changes nothing, so its record is written on its own.
+  const attempt = {
+    actor: { type: 'anonymous', username: credentials.username },
+    clientAddress: ctx.auditAddress,
+  } as const;
+  let user: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    user = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, () =>
+      verifyCredentials(ctx.db, credentials.username, credentials.password),
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+      await recordAudit(ctx.db, { ...attempt, kind: 'auth.login.locked' });
+    }
+    throw error;
+  }
+  if (!user) {
+    await recordAudit(ctx.db, { ...attempt, kind: 'auth.login.failed' });
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
   // This browser's (or client's) failures are forgotten; the account's count of untrusted clients
   // stays, or one right login from anywhere would hand the strangers a fresh batch of guesses.
   await ctx.limiter.reset(ownKey);
-  const started = await startSession(ctx.db, {
-    role: user.role,
-    userId: user.id,
-    username: user.username,
-    ttlSeconds: ctx.sessionTtl,
-    previousId: ctx.previousId,
+  const started = await ctx.db.transaction().execute(async (trx) => {
+    const session = await startSession(trx, {
+      role: user.role,
+      userId: user.id,
+      username: user.username,
+      ttlSeconds: ctx.sessionTtl,
+      previousId: ctx.previousId,
+    });
+    await recordAudit(trx, {
+      kind: 'auth.login.succeeded',
+      actor: { type: 'user', id: user.id, username: user.username },
+      target: { type: 'user', id: user.id },
+      clientAddress: ctx.auditAddress,
+    });
+    return session;
   });
   return { ...started, deviceToken: issueDeviceToken(ctx.secrets.current(), account) };
+}
+
+/** Ends a session; the end of a moderation session is recorded with it. */
+export async function logout(db: Db, session: SessionState, auditAddress: string | null): Promise<void> {
+  if (session.userId === null) return endSession(db, session);
+  const userId = session.userId;
+  await db.transaction().execute(async (trx) => {
+    await endSession(trx, session);
+    await recordAudit(trx, {
+      kind: 'auth.logout',
+      actor: { type: 'user', id: userId, username: session.username },
+      target: { type: 'user', id: userId },
+      clientAddress: auditAddress,
+    });
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '@einwurf/contract';
 import { rateQuota } from '../../plugins/quotas.ts';
 import { moderator, requireRoleFirst } from '../../plugins/sessions.ts';
+import { auditContext } from '../audit/context.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { listEntriesForModeration } from '../search/service.ts';
 import { assignEntry, resolveAssignee, type StaffChanger } from './assignment-service.ts';
@@ -93,7 +94,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         contentTypes,
         request.params.id,
         request.body,
-        moderator(request.session),
+        { ...moderator(request.session), audit: auditContext(request) },
         app.now(),
       ),
   );
@@ -110,7 +111,12 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
       },
     },
     async (request, reply) => {
-      await deleteEntryAsModeration(app.db, request.params.id, moderator(request.session), app.now());
+      await deleteEntryAsModeration(
+        app.db,
+        request.params.id,
+        { ...moderator(request.session), audit: auditContext(request) },
+        app.now(),
+      );
       return reply.code(204).send(null);
     },
   );

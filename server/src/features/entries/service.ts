@@ -19,6 +19,7 @@ import {
 import type { Database, EntryRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { pageParams, paginate } from '../../list-params.ts';
+import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
 import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
@@ -35,9 +36,38 @@ import * as repo from './repository.ts';
 
 export type Db = Kysely<Database>;
 
-/** Who makes a change: the entry's author, or a moderation account. */
-export type EntryChanger = { actor: EntryActor; userId: string | null };
+/**
+ * Who makes a change: the entry's author, or a moderation account; for moderation, who acts and from
+ * where for the audit log (without it, the account by its id).
+ */
+export type EntryChanger = { actor: EntryActor; userId: string | null; audit?: AuditContext };
 export const AUTHOR: EntryChanger = Object.freeze({ actor: 'author', userId: null });
+
+/**
+ * Records a state change by moderation in the audit log, in the change's transaction; authors'
+ * changes are their entry's own timeline, not staff's actions.
+ */
+async function auditStateChange(
+  trx: Db,
+  by: EntryChanger,
+  entry: { id: string; type: string },
+  states: { from: EntryState; to: EntryState },
+  at: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  if (by.actor === 'author') return;
+  const audit: AuditContext =
+    by.audit ??
+    (by.userId === null
+      ? SYSTEM_AUDIT
+      : { actor: { type: 'user', id: by.userId, username: null }, clientAddress: null });
+  await recordAuditAs(trx, audit, {
+    kind: isDeletedState(states.to) ? 'entry.deleted' : 'entry.state_changed',
+    target: { type: 'entry', id: entry.id },
+    details: { type: entry.type, from: states.from, to: states.to, ...extra },
+    at,
+  });
+}
 
 /** A 409 of a stale save: besides the error, the body carries the stored entry to merge with. */
 export class EntryConflictError extends AppError {
@@ -230,6 +260,14 @@ export async function writeEntryEdit(
     // A scheduled publication is heard of when readers can see it.
     const visibleAt =
       saved.published_at !== null && saved.published_at > now ? saved.published_at : undefined;
+    await auditStateChange(
+      trx,
+      by,
+      row,
+      { from: row.state, to: saved.state },
+      now,
+      visibleAt !== undefined ? { publish_at: new Date(visibleAt).toISOString() } : {},
+    );
     await enqueueEntryStateEvents(
       trx,
       saved,
@@ -292,6 +330,7 @@ export async function changeEntryState(
     await indexEntries(trx, [changed]);
     if (isPublicState(row.state) !== isPublicState(to)) await keepPublicHtml(trx, changed);
     await recordEntryEvent(trx, id, kind, by, { from: row.state, to, revision: row.revision }, now);
+    await auditStateChange(trx, by, row, { from: row.state, to }, now);
     await enqueueEntryStateEvents(trx, changed, { from: row.state, to }, { now });
     await onChanged?.(trx, row, changed, now);
     return toEntry(changed);
@@ -365,6 +404,13 @@ export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.
       await rememberPurgedPublicEntries(trx, batch, now);
       await unindexEntries(trx, batch);
       await repo.deleteEntries(trx, batch);
+      for (const id of batch) {
+        await recordAuditAs(trx, SYSTEM_AUDIT, {
+          kind: 'entry.purged',
+          target: { type: 'entry', id },
+          at: now,
+        });
+      }
       return batch;
     });
     purged.push(...ids);

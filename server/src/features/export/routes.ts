@@ -6,6 +6,8 @@ import {
   EXPORT_COUNT_HEADER,
 } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { auditContext } from '../audit/context.ts';
+import { recordAuditAs } from '../audit/service.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import {
   countExport,
@@ -30,7 +32,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
       preValidation: requireRoleFirst('admin'),
       schema: {
         tags: ['moderation'],
-        summary: 'Download entries as JSON Lines or CSV, filtered like the submissions list (admins only)',
+        summary:
+          'Download entries as JSON Lines or CSV, filtered like the submissions list (admins only); the download is recorded in the audit log',
         description: `format=jsonl (default) or csv; type=<type>; state=<state> (one of ${ENTRY_STATES.join(', ')}; deleted entries only with state=deleted). Streamed oldest change first, one entry per line: id, type, state, title, created_at, updated_at, published_at (ISO UTC or null) and data, the type's fields; never the password hash. CSV has a header row (id … published_at, then the fields of the selected type or of all types), nested values as JSON, and the title and field texts starting with = + - @ tab or CR prefixed with ' so spreadsheets do not run them. The ${EXPORT_COUNT_HEADER} header says how many entries are about to come. A bad parameter answers 400 naming it.`,
         querystring: EntryExportQuerySchema,
         response: {
@@ -53,6 +56,11 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
     async (request, reply) => {
       const exportOptions = parseExportOptions(contentTypes, request.query);
       const total = await countExport(app.db, exportOptions);
+      const { format, ...filters } = exportOptions;
+      await recordAuditAs(app.db, auditContext(request), {
+        kind: 'export.downloaded',
+        details: { dataset: 'entries', format, filters, count: total },
+      });
       return (
         reply
           .header('Content-Type', EXPORT_CONTENT_TYPES[exportOptions.format])

@@ -9,6 +9,7 @@ import {
   UserRoleUpdateSchema,
 } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { auditContext } from '../audit/context.ts';
 import { changePassword, changeRole, createUser, deleteUser, listUsers, toUserAccount } from './service.ts';
 
 const errors = { '4xx': ErrorBodySchema };
@@ -62,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body);
+      const user = await createUser(app.db, request.body, auditContext(request));
       return reply.code(201).send({ data: toUserAccount(user) });
     },
   );
@@ -79,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.params.username);
+      await deleteUser(app.db, request.params.username, auditContext(request));
       return reply.code(204).send(null);
     },
   );
@@ -97,7 +98,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: toUserAccount(await changeRole(app.db, request.params.username, request.body.role)),
+      data: toUserAccount(
+        await changeRole(app.db, request.params.username, request.body.role, auditContext(request)),
+      ),
     }),
   );
 
@@ -117,7 +120,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       data: toUserAccount(
-        await changePassword(app.db, app.limiter, request.session, request.params.username, request.body),
+        await changePassword(
+          app.db,
+          app.limiter,
+          request.session,
+          request.params.username,
+          request.body,
+          auditContext(request),
+        ),
       ),
     }),
   );

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, UserRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
 import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/sessions.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
@@ -66,10 +67,14 @@ function assertValidRole(role: string): asserts role is AccountRole {
   }
 }
 
-/** Creates an account; the name must be unique regardless of case (409 CONFLICT otherwise). */
+/**
+ * Creates an account; the name must be unique regardless of case (409 CONFLICT otherwise). `audit`
+ * says who acts, for the audit log (the system when absent: the command line, the first admin).
+ */
 export async function createUser(
   db: Db,
   input: { username: string; role: string; password: string },
+  audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<User> {
   assertValidUsername(input.username);
   assertValidRole(input.role);
@@ -88,7 +93,15 @@ export async function createUser(
     updated_at: now,
   };
   try {
-    await repo.insertUser(db, row);
+    await db.transaction().execute(async (trx) => {
+      await repo.insertUser(trx, row);
+      await recordAuditAs(trx, audit, {
+        kind: 'user.created',
+        target: { type: 'user', id: row.id },
+        details: { username: row.username, role: row.role },
+        at: now,
+      });
+    });
   } catch (error) {
     // Two creations of one name can pass the check above together; the unique index decides. Caught
     // here rather than left to the error handler, so the answer names the field as the check does.
@@ -137,22 +150,45 @@ export function countUsers(db: Db): Promise<number> {
 }
 
 /** Sets a new password for the named account (404 NOT_FOUND when there is none). */
-export async function setPassword(db: Db, username: string, password: string): Promise<User> {
+export async function setPassword(
+  db: Db,
+  username: string,
+  password: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<User> {
   assertValidPassword(password);
   const row = await repo.findUserByUsername(db, username);
   if (!row) throw new AppError('NOT_FOUND', 'no such user');
   const updatedAt = Date.now();
-  await repo.updateUser(db, row.id, { password_hash: await hashPassword(password), updated_at: updatedAt });
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, row.id, { password_hash: passwordHash, updated_at: updatedAt });
+    await recordAuditAs(trx, audit, {
+      kind: 'user.password_set',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username },
+      at: updatedAt,
+    });
+  });
   return toUser({ ...row, updated_at: updatedAt });
 }
 
 /** Deletes the named account; its sessions go with it (foreign key cascade). The last admin stays (409). */
-export async function deleteUser(db: Db, username: string): Promise<void> {
+export async function deleteUser(
+  db: Db,
+  username: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findUserByUsername(trx, username);
     if (!row) throw new AppError('NOT_FOUND', 'no such user');
     if (row.role === 'admin' && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     if (!(await repo.deleteUserById(trx, row.id))) throw new AppError('NOT_FOUND', 'no such user');
+    await recordAuditAs(trx, audit, {
+      kind: 'user.deleted',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username, role: row.role },
+    });
   });
 }
 
@@ -177,7 +213,12 @@ export function toUserAccount(user: User): UserAccount {
 }
 
 /** Gives the named account another role; demoting the last admin is refused (409 LAST_ADMIN). */
-export async function changeRole(db: Db, username: string, role: string): Promise<User> {
+export async function changeRole(
+  db: Db,
+  username: string,
+  role: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<User> {
   assertValidRole(role);
   return db.transaction().execute(async (trx) => {
     const row = await repo.findUserByUsername(trx, username);
@@ -187,6 +228,12 @@ export async function changeRole(db: Db, username: string, role: string): Promis
     const updatedAt = Date.now();
     await repo.updateUser(trx, row.id, { role, updated_at: updatedAt });
     await updateSessionRoles(trx, row.id, role);
+    await recordAuditAs(trx, audit, {
+      kind: 'user.role_changed',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username, from: row.role, to: role },
+      at: updatedAt,
+    });
     return toUser({ ...row, role, updated_at: updatedAt });
   });
 }
@@ -208,6 +255,7 @@ export async function changePassword(
   caller: SessionState,
   username: string,
   input: UserPasswordUpdate,
+  audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<User> {
   if (input.username !== undefined && input.username.toLowerCase() !== username.toLowerCase()) {
     throw invalid('username', 'const', 'username must be the account named in the path');
@@ -236,6 +284,12 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, row.id, { password_hash: passwordHash, updated_at: updatedAt });
     await endOtherSessions(trx, row.id, isSelf ? caller.id : null);
+    await recordAuditAs(trx, audit, {
+      kind: 'user.password_set',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username, own: isSelf },
+      at: updatedAt,
+    });
   });
   return toUser({ ...row, updated_at: updatedAt });
 }

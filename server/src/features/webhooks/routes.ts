@@ -10,6 +10,7 @@ import {
   WebhookEndpointUpdateSchema,
 } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { auditContext } from '../audit/context.ts';
 import type { WebhookSender } from './sender.ts';
 import {
   createWebhookEndpoint,
@@ -60,7 +61,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ sender: WebhookSender }>
       },
     },
     async (request, reply) => {
-      const endpoint = await createWebhookEndpoint(app.db, request.body, allowPrivate());
+      const endpoint = await createWebhookEndpoint(app.db, request.body, {
+        ...allowPrivate(),
+        audit: auditContext(request),
+      });
       return reply.code(201).header('location', `${request.url}/${endpoint.id}`).send({ data: endpoint });
     },
   );
@@ -78,7 +82,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ sender: WebhookSender }>
       },
     },
     async (request) => ({
-      data: await updateWebhookEndpoint(app.db, request.params.id, request.body, allowPrivate()),
+      data: await updateWebhookEndpoint(app.db, request.params.id, request.body, {
+        ...allowPrivate(),
+        audit: auditContext(request),
+      }),
     }),
   );
 
@@ -94,7 +101,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ sender: WebhookSender }>
       },
     },
     async (request, reply) => {
-      await deleteWebhookEndpoint(app.db, request.params.id);
+      await deleteWebhookEndpoint(app.db, request.params.id, auditContext(request));
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import {
 import { dialectOf } from '../../db/database.ts';
 import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
 import type { OutboxConsumer, OutboxEvent } from '../outbox/service.ts';
 import { checkHost } from './address-guard.ts';
 import * as repo from './repository.ts';
@@ -97,7 +98,7 @@ export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
 export async function createWebhookEndpoint(
   db: Db,
   input: WebhookEndpointCreate,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; audit?: AuditContext },
 ): Promise<WebhookEndpoint & { secret: string }> {
   const url = await assertWebhookUrl(input.url, options.allowPrivate);
   const now = Date.now();
@@ -114,7 +115,15 @@ export async function createWebhookEndpoint(
     created_at: now,
     updated_at: now,
   };
-  await repo.insertEndpoint(db, row);
+  await db.transaction().execute(async (trx) => {
+    await repo.insertEndpoint(trx, row);
+    await recordAuditAs(trx, options.audit ?? SYSTEM_AUDIT, {
+      kind: 'webhook.created',
+      target: { type: 'webhook', id: row.id },
+      details: { url: row.url, events: JSON.parse(row.events) as unknown },
+      at: now,
+    });
+  });
   return { ...toWebhookEndpoint(row), secret: row.secret };
 }
 
@@ -123,7 +132,7 @@ export async function updateWebhookEndpoint(
   db: Db,
   id: string,
   input: WebhookEndpointUpdate,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; audit?: AuditContext },
 ): Promise<WebhookEndpoint> {
   const row = await repo.findEndpoint(db, id);
   if (!row) throw notFound();
@@ -131,21 +140,42 @@ export async function updateWebhookEndpoint(
   const url = input.url === undefined ? undefined : await assertWebhookUrl(input.url, options.allowPrivate);
   const enabling = input.enabled === true && row.enabled === 0;
   const disabling = input.enabled === false && row.enabled === 1;
-  const updated = await repo.updateEndpoint(db, id, {
-    ...(url !== undefined ? { url } : {}),
-    ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(enabling ? { enabled: 1, disabled_reason: null, disabled_at: null, failing_since: null } : {}),
-    ...(disabling ? { enabled: 0, disabled_reason: null, disabled_at: now } : {}),
-    updated_at: Math.max(now, row.updated_at),
+  const updated = await db.transaction().execute(async (trx) => {
+    const written = await repo.updateEndpoint(trx, id, {
+      ...(url !== undefined ? { url } : {}),
+      ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(enabling ? { enabled: 1, disabled_reason: null, disabled_at: null, failing_since: null } : {}),
+      ...(disabling ? { enabled: 0, disabled_reason: null, disabled_at: now } : {}),
+      updated_at: Math.max(now, row.updated_at),
+    });
+    if (!written) throw notFound();
+    await recordAuditAs(trx, options.audit ?? SYSTEM_AUDIT, {
+      kind: 'webhook.updated',
+      target: { type: 'webhook', id },
+      details: { fields: Object.keys(input).sort() },
+      at: now,
+    });
+    return written;
   });
-  if (!updated) throw notFound();
   return toWebhookEndpoint(updated);
 }
 
 /** Deletes an endpoint with its deliveries. */
-export async function deleteWebhookEndpoint(db: Db, id: string): Promise<void> {
-  if (!(await repo.deleteEndpoint(db, id))) throw notFound();
+export async function deleteWebhookEndpoint(
+  db: Db,
+  id: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findEndpoint(trx, id);
+    if (!row || !(await repo.deleteEndpoint(trx, id))) throw notFound();
+    await recordAuditAs(trx, audit, {
+      kind: 'webhook.deleted',
+      target: { type: 'webhook', id },
+      details: { url: row.url },
+    });
+  });
 }
 
 async function toWebhookDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<WebhookDelivery[]> {
@@ -344,6 +374,12 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): OutboxCo
           enabled: 0,
           disabled_at: finished,
           disabled_reason: `every delivery failed for ${describeDuration(options.disableAfterMs)} or more (since ${iso(failingSince)}); the last: ${result.error ?? 'failed'}`,
+        });
+        await recordAuditAs(trx, SYSTEM_AUDIT, {
+          kind: 'webhook.updated',
+          target: { type: 'webhook', id: endpoint.id },
+          details: { fields: ['enabled'], enabled: false, failing_since: iso(failingSince) },
+          at: finished,
         });
       }
     });
