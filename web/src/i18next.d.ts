@@ -3,6 +3,7 @@
 import type de from './locales/de.json';
 import type about from './locales/about/de.json';
 import type assignment from './locales/assignment/de.json';
+import type audit from './locales/audit/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type health from './locales/health/de.json';
 import type moderate from './locales/moderate/de.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       translation: typeof de &
         typeof about &
         typeof assignment &
+        typeof audit &
         typeof dashboard &
         typeof health &
         typeof moderate &

@@ -199,6 +199,12 @@ export function createAppRoutes({
                       () => import('../features/webhooks/webhooks-route'),
                     ),
                     route(
+                      'adminAudit',
+                      routePatterns.adminAudit,
+                      ADMIN_ACCESS,
+                      () => import('../features/audit/audit-route'),
+                    ),
+                    route(
                       'adminProfile',
                       routePatterns.adminProfile,
                       MODERATION_ACCESS,

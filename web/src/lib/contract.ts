@@ -54,6 +54,7 @@ export {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_URL_MAX,
+  AUDIT_KINDS,
 } from '@einwurf/contract';
 export type {
   Locale,
@@ -112,6 +113,9 @@ export type {
   EntryBulkResult,
   StaffList,
   StaffMember,
+  AuditKind,
+  AuditList,
+  AuditRecord,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

@@ -18,6 +18,7 @@ export const routePatterns = {
   adminHealth: 'health',
   adminSearch: 'search',
   adminWebhooks: 'webhooks',
+  adminAudit: 'audit',
   moderateCPT: '/moderate/:cpt/:id',
   notFound: '/404',
   serverError: '/500',
@@ -43,6 +44,7 @@ export type RouteName =
   | 'adminHealth'
   | 'adminSearch'
   | 'adminWebhooks'
+  | 'adminAudit'
   | 'moderateCPT'
   | 'notFound'
   | 'serverError'
@@ -74,6 +76,7 @@ export const paths = {
   adminHealth: () => '/admin/health',
   adminSearch: () => '/admin/search',
   adminWebhooks: () => '/admin/webhooks',
+  adminAudit: () => '/admin/audit',
   moderateCPT: ({ cpt, id }: EntryRef) => `/moderate/${enc(cpt)}/${enc(id)}`,
   notFound: () => '/404',
   serverError: () => '/500',

@@ -49,6 +49,11 @@ export const webhookKeys = {
   deliveries: (id: string) => ['admin', 'webhooks', id, 'deliveries'] as const,
 };
 
+export const auditKeys = {
+  all: () => ['admin', 'audit'] as const,
+  list: (query: string) => ['admin', 'audit', 'list', query] as const,
+};
+
 export const accountKeys = {
   own: () => ['auth', 'account'] as const,
 };

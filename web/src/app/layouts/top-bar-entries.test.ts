@@ -23,6 +23,7 @@ describe('topBarEntries', () => {
       'submissions',
       'accounts',
       'webhooks',
+      'audit',
       'search',
       'status',
       'profile',

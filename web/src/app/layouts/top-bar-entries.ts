@@ -9,6 +9,7 @@ export type TopBarEntryKey =
   | 'submissions'
   | 'accounts'
   | 'webhooks'
+  | 'audit'
   | 'search'
   | 'status'
   | 'profile'
@@ -43,7 +44,11 @@ export function topBarEntries(role: Role, currentEntry: CurrentEntry | null): To
         entry('proposed', paths.adminDashboard(), true),
         entry('submissions', paths.adminSubmissions()),
         ...(role === 'admin'
-          ? [entry('accounts', paths.adminUsers()), entry('webhooks', paths.adminWebhooks())]
+          ? [
+              entry('accounts', paths.adminUsers()),
+              entry('webhooks', paths.adminWebhooks()),
+              entry('audit', paths.adminAudit()),
+            ]
           : []),
         entry('search', paths.adminSearch()),
         entry('status', paths.adminHealth()),
