@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { AuditList, AuditRecord } from '../../lib/contract';
@@ -123,6 +123,21 @@ describe('audit log', { timeout: 20_000 }, () => {
       'href',
       '/api/v1/admin/audit.csv?from=2026-11-01&to=2026-11-30',
     );
+  });
+
+  it('filters by the days entered', async () => {
+    const { sent } = renderAudit();
+    await screen.findAllByRole('row');
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-20' } });
+    await waitFor(() =>
+      expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('from')).toBe('2026-11-20'),
+    );
+    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-11-22' } });
+    await waitFor(() =>
+      expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('to')).toBe('2026-11-22'),
+    );
+    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '' } });
+    await waitFor(() => expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('from')).toBeNull());
   });
 
   it('says when the log could not be loaded', async () => {

@@ -6,8 +6,6 @@ import { Link, useSearchParams } from 'react-router';
 import { DateTimeText } from '../../components/date-time-text';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
-import { DatePickerField } from '../../forms/widgets/date-picker-field';
-import { dateOrNull, useCalendarLabels } from '../../forms/widgets/german-dates';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../../lib/contract';
 import { formatDateTimeUtc } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
@@ -23,6 +21,9 @@ function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateOrNull = (value: string | null) => (value !== null && DATE.test(value) ? value : null);
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -121,7 +122,6 @@ function detailsText(record: AuditRecord, t: TFunction): string {
 /** The audit log (admins only): newest first, filtered by kind, person and days, paged; a CSV of the view. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const calendarLabels = useCalendarLabels();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawKind = searchParams.get('kind');
   const kind = isAuditKind(rawKind) ? rawKind : null;
@@ -178,21 +178,22 @@ export function AuditPage() {
             </Button>
           </Group>
         </form>
-        <DatePickerField
+        {/* The browser's own date input: the forms' calendar would join the edit screen's first load. */}
+        <TextInput
+          type="date"
           label={t('audit.from')}
-          {...calendarLabels}
-          value={from}
-          onChange={(next) => update({ from: next })}
-          clearable
-          w={160}
+          value={from ?? ''}
+          max={to ?? undefined}
+          onChange={(event) => update({ from: dateOrNull(event.currentTarget.value) })}
+          w={170}
         />
-        <DatePickerField
+        <TextInput
+          type="date"
           label={t('audit.to')}
-          {...calendarLabels}
-          value={to}
-          onChange={(next) => update({ to: next })}
-          clearable
-          w={160}
+          value={to ?? ''}
+          min={from ?? undefined}
+          onChange={(event) => update({ to: dateOrNull(event.currentTarget.value) })}
+          w={170}
         />
         <Anchor href={auditCsvUrl({ kind, actor, from, to })} download>
           {t('audit.download')}
