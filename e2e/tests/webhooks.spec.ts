@@ -16,7 +16,7 @@ async function logInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/publish\/admin\/?$/);
 }
 
-test('an admin adds an endpoint, pings it, sees its deliveries, disables and deletes it', async ({
+test('an admin adds an endpoint, pings it, sees its deliveries, disables and deletes it, and finds it in the audit log', async ({
   page,
 }) => {
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -71,6 +71,14 @@ test('an admin adds an endpoint, pings it, sees its deliveries, disables and del
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Löschen' }).click();
     await expect(row).toHaveCount(0);
+
+    // The audit log has the admin's changes, newest first.
+    await nav(page).getByRole('link', { name: 'Protokoll' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Protokoll' })).toBeVisible();
+    const records = page.getByRole('row');
+    await expect(records.filter({ hasText: 'Webhook gelöscht' }).first()).toBeVisible();
+    await expect(records.filter({ hasText: 'Webhook erstellt' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }
