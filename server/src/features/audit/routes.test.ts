@@ -69,7 +69,10 @@ describe.each(testDatabases())('audit log on $name', (target) => {
     // Refused logins after too many failures of one client for one account.
     for (let i = 0; i < 10; i++) await login(client, 'Pruefer', `wrong again ${i}`, '198.51.100.2');
     expect((await login(client, 'Pruefer', TEST_PASSWORD, '198.51.100.2')).statusCode).toBe(429);
-    const [locked] = await ofKind('auth.login.locked');
+    expect((await login(client, 'Pruefer', 'once more', '198.51.100.2')).statusCode).toBe(429);
+    const lockouts = await ofKind('auth.login.locked');
+    expect(lockouts).toHaveLength(1);
+    const [locked] = lockouts;
     expect(locked).toMatchObject({ actor: { type: 'anonymous', username: 'Pruefer' }, client_address: null });
   });
 

@@ -126,7 +126,14 @@ export async function loginModerator(
       verifyCredentials(ctx.db, credentials.username, credentials.password),
     );
   } catch (error) {
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+    // Once per client and account in a login window: a client hammering a locked account must not
+    // fill the log.
+    const once = `audit:login-locked:${ctx.clientIp}|${encodeURIComponent(account)}`;
+    if (
+      error instanceof AppError &&
+      error.code === 'RATE_LIMITED' &&
+      (await ctx.limiter.take(once, 1, LOGIN_LIMITS.windowMs)) === 0
+    ) {
       await recordAudit(ctx.db, { ...attempt, kind: 'auth.login.locked' });
     }
     throw error;
