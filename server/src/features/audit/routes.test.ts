@@ -314,6 +314,15 @@ describe.each(testDatabases())('audit log on $name', (target) => {
     }
   });
 
+  it('is in the OpenAPI document', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/admin/audit', '/api/v1/admin/audit.csv']),
+    );
+  });
+
   it('is append-only: the database refuses to change or delete a record', async () => {
     const { db } = t.database;
     await expect(db.updateTable('audit_log').set({ kind: 'user.created' }).execute()).rejects.toThrow(

@@ -1,6 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated } from '@einwurf/contract';
+import type {
+  AuditList,
+  ErrorBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointCreated,
+} from '@einwurf/contract';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { insertTestEntry, TEST_MODERATOR } from '../../test/entries.ts';
@@ -303,6 +309,16 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       expect(shown).toMatchObject({ id: created.id, enabled: false });
       expect(shown?.disabled_reason).toContain('HTTP 503');
       expect(shown?.disabled_at).not.toBeNull();
+      // The system's change is in the audit log.
+      const audit = await strict.request({
+        method: 'GET',
+        url: '/api/v1/admin/audit?filters=kind:is:webhook.updated',
+      });
+      expect(audit.json<AuditList>().data[0]).toMatchObject({
+        actor: { type: 'system', id: null },
+        target: { type: 'webhook', id: created.id },
+        details: { fields: ['enabled'], enabled: false },
+      });
       // Disabled, it receives nothing more; its pending delivery waits.
       const count = receiver.received.length;
       await new Promise((resolve) => setTimeout(resolve, 400));
