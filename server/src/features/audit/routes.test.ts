@@ -175,6 +175,25 @@ describe.each(testDatabases())('audit log on $name', (target) => {
     });
   });
 
+  it('records each entry a bulk action changes, as its single action would', async () => {
+    const entries = [
+      await insertTestEntry(t.database.db, { state: 'proposed', title: 'Sammel eins' }),
+      await insertTestEntry(t.database.db, { state: 'proposed', title: 'Sammel zwei' }),
+    ];
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/admin/collection/entries/bulk',
+      payload: { ids: entries.map((e) => e.data.id), action: 'reject' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const changes = await ofKind('entry.state_changed', `,actor:is:${adminName}`);
+    for (const entry of entries) {
+      expect(changes.find((r) => r.target?.id === entry.data.id)).toMatchObject({
+        details: { from: 'proposed', to: 'rejected' },
+      });
+    }
+  });
+
   it('records exports and webhook changes', async () => {
     const exported = await t.request({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   ENTRY_LIFECYCLE,
   EntryAssigneeUpdateSchema,
@@ -30,10 +31,11 @@ const errors = { '4xx': ErrorBodySchema };
 const STRICT = ENTRY_LIFECYCLE.strict.join(' or ');
 const SETTABLE = ENTRY_LIFECYCLE.states.filter((state) => !isDeletedState(state)).join(', ');
 
-/** The staff account behind a moderation session, with its name. */
-const staff = (session: Parameters<typeof moderator>[0]): StaffChanger => ({
-  ...moderator(session),
-  username: session.username,
+/** The staff account behind a moderation request, with its name, and what its audit records carry. */
+const staff = (request: FastifyRequest): StaffChanger => ({
+  ...moderator(request.session),
+  username: request.session.username,
+  audit: auditContext(request),
 });
 
 /** Moderation's routes over all entries: list and search, read, save with a state, delete, timeline. */
@@ -152,7 +154,7 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
     },
     async (request) => {
       const assignee = await resolveAssignee(app.db, request.body.username, 'username');
-      return assignEntry(app.db, request.params.id, assignee, staff(request.session), app.now());
+      return assignEntry(app.db, request.params.id, assignee, staff(request), app.now());
     },
   );
 
@@ -169,6 +171,6 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         response: { 200: EntryBulkAnswerSchema, ...errors },
       },
     },
-    async (request) => runBulkAction(app.db, contentTypes, request.body, staff(request.session), app.now()),
+    async (request) => runBulkAction(app.db, contentTypes, request.body, staff(request), app.now()),
   );
 };
