@@ -4,10 +4,12 @@ import type de from './locales/de.json';
 import type about from './locales/about/de.json';
 import type assignment from './locales/assignment/de.json';
 import type audit from './locales/audit/de.json';
+import type componentsDemo from './locales/components-demo/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type health from './locales/health/de.json';
 import type moderate from './locales/moderate/de.json';
 import type profile from './locales/profile/de.json';
+import type schemaBuilder from './locales/schema-builder/de.json';
 import type search from './locales/search/de.json';
 import type submissions from './locales/submissions/de.json';
 import type users from './locales/users/de.json';
@@ -22,10 +24,12 @@ declare module 'i18next' {
         typeof about &
         typeof assignment &
         typeof audit &
+        typeof componentsDemo &
         typeof dashboard &
         typeof health &
         typeof moderate &
         typeof profile &
+        typeof schemaBuilder &
         typeof search &
         typeof submissions &
         typeof users &

@@ -8,6 +8,10 @@ import type { Locale } from '@einwurf/contract';
 import de from '../locales/de.json';
 import deCH from '../locales/de-CH.json';
 import en from '../locales/en.json';
+import demoDe from '../locales/components-demo/de.json';
+import demoEn from '../locales/components-demo/en.json';
+import builderDe from '../locales/schema-builder/de.json';
+import builderEn from '../locales/schema-builder/en.json';
 
 // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to.
 if (!('fonts' in document) || !document.fonts) {
@@ -15,7 +19,7 @@ if (!('fonts' in document) || !document.fonts) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
 }
 
-/** An i18next instance with the app's three catalogues, without the app's lazy loading. */
+/** An i18next instance with the app's three catalogues and the forms screens', without lazy loading. */
 export function createFormsI18n(language: Locale = 'de'): I18n {
   const instance = i18next.createInstance();
   void instance.init({
@@ -25,6 +29,15 @@ export function createFormsI18n(language: Locale = 'de'): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // The screens that show the forms (the schema builder, the components demo) bring their strings.
+  for (const [locale, strings] of [
+    ['de', demoDe],
+    ['de', builderDe],
+    ['en', demoEn],
+    ['en', builderEn],
+  ] as const) {
+    instance.addResourceBundle(locale, 'translation', strings, true, false);
+  }
   return instance;
 }
 

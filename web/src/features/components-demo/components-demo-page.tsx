@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './strings';
 import type { ParseKeys, TFunction } from 'i18next';
 import { INPUT_TYPES, type PropertySchema, type UiElement } from '@einwurf/contract';
 import { Page } from '../../components/page';
