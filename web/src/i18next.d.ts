@@ -6,6 +6,7 @@ import type assignment from './locales/assignment/de.json';
 import type audit from './locales/audit/de.json';
 import type componentsDemo from './locales/components-demo/de.json';
 import type dashboard from './locales/dashboard/de.json';
+import type entryCreate from './locales/entry-create/de.json';
 import type health from './locales/health/de.json';
 import type moderate from './locales/moderate/de.json';
 import type profile from './locales/profile/de.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
         typeof audit &
         typeof componentsDemo &
         typeof dashboard &
+        typeof entryCreate &
         typeof health &
         typeof moderate &
         typeof profile &

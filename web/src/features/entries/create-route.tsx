@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Loader, PasswordInput, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './create-strings';
 import { useBlocker, useNavigate, useParams, type BlockerFunction } from 'react-router';
 import { paths } from '../../lib/paths';
 import { setAuth } from '../../lib/auth-store';
