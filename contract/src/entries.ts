@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { ErrorObjectSchema } from './errors.ts';
+import { LOCALES } from './limits.ts';
 import { PaginationSchema } from './pagination.ts';
 import {
   COMMENT_CONTENT_MAX,
@@ -20,6 +21,13 @@ export const EntryParamsSchema = Type.Object({ id: Type.String({ maxLength: 128 
 export const EntryMetaSchema = Type.Object({
   version: Type.String(),
   licence: Type.String(),
+  unread_moderation_comments: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "the author's GET anon/{id} only: comments of moderation written since the author last read the comments (GET anon/{id}/comments)",
+    }),
+  ),
 });
 
 /** An entry's data: the server's fields plus title, content and the fields of its type. */
@@ -33,6 +41,9 @@ export const EntryDataSchema = Type.Object(
     updated_at: Type.String({ format: 'date-time' }),
     revision: Type.Integer({ minimum: 1 }),
     content: Type.String(),
+    language: Type.Optional(
+      Type.Enum(LOCALES, { description: 'the interface language the author wrote the entry in' }),
+    ),
     publish_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description:
         'when readers see the entry from: set while it is published, in the future while its publication is scheduled; null otherwise',

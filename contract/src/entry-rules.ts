@@ -22,6 +22,7 @@ export const ENTRY_SYSTEM_FIELDS = [
   'revision',
   'publish_at',
   'assignee',
+  'language',
 ] as const;
 /** An entry id: 128 random bits or more, base64url (the permalink carries it). */
 export const ENTRY_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';

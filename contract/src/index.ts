@@ -23,3 +23,4 @@ export * from './webhooks.ts';
 export * from './outbox-events.ts';
 export * from './revisions.ts';
 export * from './audit.ts';
+export * from './reply-templates.ts';

@@ -17,6 +17,7 @@ const PLAIN_MODULES = [
   'webhook-rules.ts',
   'outbox-events.ts',
   'audit-rules.ts',
+  'reply-template-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',

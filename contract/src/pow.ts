@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from './limits.ts';
+import { LOCALES, POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from './limits.ts';
 import { POW_NONCE_PATTERN, POW_SOLUTION_PATTERN } from './pow-rule.ts';
 
 // The proof-of-work's API schemas; the rule itself (pow-rule.ts) is free of TypeBox for the browser.
@@ -30,6 +30,11 @@ export const PowSubmissionSchema = Type.Object(
     ]),
     cpt: Type.String({ minLength: 1, maxLength: 64 }),
     password: Type.String({ maxLength: 1024 }),
+    language: Type.Optional(
+      Type.Enum(LOCALES, {
+        description: "the author's interface language; the entry remembers it (default de)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -38,6 +38,7 @@ import {
 import { readerRoutes } from './features/reader/routes.ts';
 import type { OutboxConsumer } from './features/outbox/service.ts';
 import { revisionRoutes } from './features/revisions/routes.ts';
+import { replyTemplateRoutes } from './features/reply-templates/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createWebhookSender } from './features/webhooks/sender.ts';
 import { createWebhookConsumer } from './features/webhooks/service.ts';
@@ -289,6 +290,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(userRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
       await api.register(auditRoutes);
+      await api.register(replyTemplateRoutes);
       await api.register(healthMetricRoutes);
       await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);

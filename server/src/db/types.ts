@@ -8,6 +8,7 @@ import type {
   EntryActor,
   EntryEventKind,
   EntryState,
+  Locale,
   Role,
   WebhookDeliveryState,
 } from '@einwurf/contract';
@@ -53,6 +54,10 @@ export type EntriesTable = {
   published_at: number | null;
   /** The staff account that has the entry (took it, or was assigned it); null: nobody. */
   assignee_id: string | null;
+  /** The interface language the author created the entry in. */
+  language: Generated<Locale>;
+  /** When the author last read the comments: the newest of moderation's then (epoch ms); null before. */
+  author_seen_at: Generated<number | null>;
 };
 
 /** A public entry's Markdown rendered for readers, valid while the entry is at `revision`. */
@@ -240,6 +245,19 @@ export type AuditLogTable = {
   client_address: string | null;
 };
 
+/** A reply template: a comment's title and text in each interface language (de-CH in the `_de_ch` columns). */
+export type ReplyTemplatesTable = {
+  id: string;
+  title_de: string;
+  title_de_ch: string;
+  title_en: string;
+  text_de: string;
+  text_de_ch: string;
+  text_en: string;
+  created_at: number;
+  updated_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -259,6 +277,7 @@ export type Database = {
   public_tombstones: PublicTombstonesTable;
   public_html: PublicHtmlTable;
   audit_log: AuditLogTable;
+  reply_templates: ReplyTemplatesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -280,3 +299,4 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type ReplyTemplateRow = Selectable<ReplyTemplatesTable>;

@@ -14,6 +14,7 @@ import * as assignment from './2026-12-03-assignment.ts';
 import * as revisions from './2026-12-05-revisions.ts';
 import * as publicHtml from './2026-12-07-public-html.ts';
 import * as audit from './2026-12-06-audit.ts';
+import * as replyTemplates from './2026-12-04-reply-templates.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-revisions': revisions,
   '2026-12-07-public-html': publicHtml,
   '2026-12-06-audit': audit,
+  '2026-12-04-reply-templates': replyTemplates,
 };

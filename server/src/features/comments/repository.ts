@@ -60,3 +60,24 @@ export async function listComments(
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
 }
+
+/**
+ * Notes that the author has read the entry's comments: its `author_seen_at` becomes the time of
+ * moderation's newest comment (never earlier than it was), so only later ones count as unread.
+ */
+export async function markSeenByAuthor(db: Db, entryId: string): Promise<void> {
+  const newest = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.max('created_at').as('newest'))
+    .where('entry_id', '=', entryId)
+    .where('origin', '=', 'moderation')
+    .executeTakeFirst();
+  if (newest?.newest === null || newest?.newest === undefined) return;
+  const seen = Number(newest.newest);
+  await db
+    .updateTable('entries')
+    .set({ author_seen_at: seen })
+    .where('id', '=', entryId)
+    .where((eb) => eb.or([eb('author_seen_at', 'is', null), eb('author_seen_at', '<', seen)]))
+    .execute();
+}

@@ -27,12 +27,14 @@ export const authorCommentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['author'],
         summary: "The entry's comments, oldest first, each with its origin",
+        description:
+          "Reading them marks moderation's comments so far as read: GET anon/{id} then counts none of them in meta.unread_moderation_comments.",
         params: EntryParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: CommentListSchema, ...errors },
       },
     },
-    async (request) => listComments(app.db, request.params.id, { page: request.query }),
+    async (request) => listComments(app.db, request.params.id, { page: request.query, byAuthor: true }),
   );
 
   app.post(

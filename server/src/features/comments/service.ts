@@ -24,16 +24,18 @@ function toComment(row: CommentRow): Comment {
 /**
  * One page of the comments of an entry that is not deleted (or any, for moderation), oldest first,
  * COMMENT_PAGE_SIZE to a page unless asked otherwise; 404 otherwise, 400 naming a bad page parameter.
+ * The author reading them (`byAuthor`) has then seen every comment of moderation so far.
  */
 export async function listComments(
   db: Db,
   entryId: string,
-  options: { includeDeleted?: boolean; page?: PageQuery } = {},
+  options: { includeDeleted?: boolean; page?: PageQuery; byAuthor?: boolean } = {},
 ): Promise<CommentList> {
   if (options.includeDeleted) await getEntryForModeration(db, entryId);
   else await getEntry(db, entryId);
   const page = pageParams(options.page ?? {}, COMMENT_PAGE_SIZE);
   const { rows, total } = await repo.listComments(db, entryId, page);
+  if (options.byAuthor) await repo.markSeenByAuthor(db, entryId);
   return { meta: { pagination: paginate(page.current, page.size, total) }, data: rows.map(toComment) };
 }
 

@@ -1,4 +1,10 @@
-import { ENTRY_LIFECYCLE, type Entry, type EntryUpdate } from '@einwurf/contract';
+import {
+  DEFAULT_LOCALE,
+  ENTRY_LIFECYCLE,
+  type Entry,
+  type EntryUpdate,
+  type Locale,
+} from '@einwurf/contract';
 import type { EntryRow } from '../../db/types.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { assertAuthorMayChange, proposalStates } from './lifecycle.ts';
@@ -18,10 +24,16 @@ import {
   type Db,
 } from './service.ts';
 
-// The author's use-cases for their own entry: create, save, propose, delete.
+// The author's use-cases for their own entry: create, read, save, propose, delete.
 
-/** Creates an empty entry in the lifecycle's first state with the author's password hash, and its `created` event. */
-export async function createEntry(db: Db, input: { type: string; passwordHash: string }): Promise<Entry> {
+/**
+ * Creates an empty entry in the lifecycle's first state with the author's password hash and language
+ * (German unless given), and its `created` event.
+ */
+export async function createEntry(
+  db: Db,
+  input: { type: string; passwordHash: string; language?: Locale | undefined },
+): Promise<Entry> {
   const now = Date.now();
   const row: EntryRow = {
     id: newEntryId(),
@@ -36,6 +48,8 @@ export async function createEntry(db: Db, input: { type: string; passwordHash: s
     deleted_at: null,
     published_at: null,
     assignee_id: null,
+    language: input.language ?? DEFAULT_LOCALE,
+    author_seen_at: null,
   };
   await db.transaction().execute(async (trx) => {
     await repo.insertEntry(trx, row);
@@ -43,6 +57,17 @@ export async function createEntry(db: Db, input: { type: string; passwordHash: s
     await recordEntryEvent(trx, row.id, 'created', AUTHOR, { to: row.state, revision: row.revision }, now);
   });
   return toEntry(row);
+}
+
+/**
+ * The entry as its author reads it: with how many comments moderation wrote since the author last
+ * read the comments (404 NOT_FOUND for a deleted one).
+ */
+export async function getEntryForAuthor(db: Db, id: string): Promise<Entry> {
+  const row = await findEntryRow(db, id);
+  const entry = toEntry(row);
+  const unread = await repo.countModerationCommentsAfter(db, id, row.author_seen_at);
+  return { ...entry, meta: { ...entry.meta, unread_moderation_comments: unread } };
 }
 
 /**

@@ -24,6 +24,7 @@ export function toEntry(row: EntryRow): Entry {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     revision: row.revision,
+    language: row.language,
     publish_at: row.published_at === null ? null : iso(row.published_at),
   };
   return { meta: { version: VERSION, licence: ENTRY_LICENCE }, data };

@@ -40,6 +40,8 @@ const ENTRY_COLUMNS = [
   'deleted_at',
   'published_at',
   'assignee_id',
+  'language',
+  'author_seen_at',
 ] as const;
 
 export async function findEntry(db: Db, id: string): Promise<EntryRow | undefined> {
@@ -202,5 +204,21 @@ export async function countEntriesCreatedSince(db: Db, since: number): Promise<n
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** How many comments moderation wrote to the entry after `after` (epoch ms; all of them for null). */
+export async function countModerationCommentsAfter(
+  db: Db,
+  entryId: string,
+  after: number | null,
+): Promise<number> {
+  let query = db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('entry_id', '=', entryId)
+    .where('origin', '=', 'moderation');
+  if (after !== null) query = query.where('created_at', '>', after);
+  const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -11,8 +11,8 @@ import {
 import { rateQuota } from '../../plugins/quotas.ts';
 import { requireEntryAuthor } from '../../plugins/sessions.ts';
 import type { ContentTypes } from '../content-types/service.ts';
-import { deleteEntryAsAuthor, proposeEntry, saveEntry } from './author-service.ts';
-import { getEntry, listEntryEvents } from './service.ts';
+import { deleteEntryAsAuthor, getEntryForAuthor, proposeEntry, saveEntry } from './author-service.ts';
+import { listEntryEvents } from './service.ts';
 
 const READ_ONLY = ENTRY_LIFECYCLE.authorReadOnly.join(' or ');
 
@@ -33,11 +33,13 @@ export const authorEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Conten
       schema: {
         tags: ['author'],
         summary: 'The entry, for its author',
+        description:
+          'meta.unread_moderation_comments counts the comments moderation wrote since the author last read the comments (GET anon/{id}/comments).',
         params: EntryParamsSchema,
         response: { 200: EntrySchema, ...errors },
       },
     },
-    async (request) => getEntry(app.db, request.params.id),
+    async (request) => getEntryForAuthor(app.db, request.params.id),
   );
 
   app.put(

@@ -92,6 +92,7 @@ export async function redeemChallenge(
   const entry = await createEntry(ctx.db, {
     type: submission.cpt,
     passwordHash: await hashPassword(submission.password),
+    language: submission.language,
   });
   const started = await startSession(ctx.db, {
     role: 'anon',
