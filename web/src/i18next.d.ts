@@ -11,6 +11,7 @@ import type health from './locales/health/de.json';
 import type moderate from './locales/moderate/de.json';
 import type profile from './locales/profile/de.json';
 import type schemaBuilder from './locales/schema-builder/de.json';
+import type replyTemplates from './locales/reply-templates/de.json';
 import type search from './locales/search/de.json';
 import type submissions from './locales/submissions/de.json';
 import type users from './locales/users/de.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
         typeof moderate &
         typeof profile &
         typeof schemaBuilder &
+        typeof replyTemplates &
         typeof search &
         typeof submissions &
         typeof users &

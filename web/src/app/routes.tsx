@@ -205,6 +205,12 @@ export function createAppRoutes({
                       () => import('../features/audit/audit-route'),
                     ),
                     route(
+                      'adminReplyTemplates',
+                      routePatterns.adminReplyTemplates,
+                      ADMIN_ACCESS,
+                      () => import('../features/reply-templates/reply-templates-route'),
+                    ),
+                    route(
                       'adminProfile',
                       routePatterns.adminProfile,
                       MODERATION_ACCESS,

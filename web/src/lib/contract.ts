@@ -55,6 +55,8 @@ export {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_URL_MAX,
   AUDIT_KINDS,
+  REPLY_TEMPLATE_TITLE_MAX,
+  REPLY_TEMPLATE_TEXT_MAX,
 } from '@einwurf/contract';
 export type {
   Locale,
@@ -116,6 +118,9 @@ export type {
   AuditKind,
   AuditList,
   AuditRecord,
+  ReplyTemplate,
+  ReplyTemplateInput,
+  TemplateTexts,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

@@ -19,6 +19,7 @@ export const routePatterns = {
   adminSearch: 'search',
   adminWebhooks: 'webhooks',
   adminAudit: 'audit',
+  adminReplyTemplates: 'reply-templates',
   moderateCPT: '/moderate/:cpt/:id',
   notFound: '/404',
   serverError: '/500',
@@ -45,6 +46,7 @@ export type RouteName =
   | 'adminSearch'
   | 'adminWebhooks'
   | 'adminAudit'
+  | 'adminReplyTemplates'
   | 'moderateCPT'
   | 'notFound'
   | 'serverError'
@@ -77,6 +79,7 @@ export const paths = {
   adminSearch: () => '/admin/search',
   adminWebhooks: () => '/admin/webhooks',
   adminAudit: () => '/admin/audit',
+  adminReplyTemplates: () => '/admin/reply-templates',
   moderateCPT: ({ cpt, id }: EntryRef) => `/moderate/${enc(cpt)}/${enc(id)}`,
   notFound: () => '/404',
   serverError: () => '/500',

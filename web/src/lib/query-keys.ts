@@ -20,6 +20,7 @@ export const authorEntryKeys = {
   detail: (id: string) => ['entry', id] as const,
   events: (id: string) => ['entry', id, 'events'] as const,
   comments: (id: string) => ['entry', id, 'comments'] as const,
+  unread: (id: string) => ['entry', id, 'unread'] as const,
   commentSchema: (id: string) => ['entry', id, 'comment-schema'] as const,
 };
 
@@ -52,6 +53,11 @@ export const webhookKeys = {
 export const auditKeys = {
   all: () => ['admin', 'audit'] as const,
   list: (query: string) => ['admin', 'audit', 'list', query] as const,
+};
+
+/** Reply templates: admins keep them, moderation inserts them into comments. */
+export const replyTemplateKeys = {
+  list: () => ['admin', 'reply-templates'] as const,
 };
 
 export const accountKeys = {

@@ -31,7 +31,11 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
     const created = await t.request({ method: 'GET', url: `/api/v1/anon/${id}` });
     expect(created.statusCode).toBe(200);
     const entry = created.json<Entry>();
-    expect(entry.meta).toEqual({ version: expect.any(String), licence: 'CC BY-SA 4.0' });
+    expect(entry.meta).toEqual({
+      version: expect.any(String),
+      licence: 'CC BY-SA 4.0',
+      unread_moderation_comments: 0,
+    });
     expect(entry.data).toMatchObject({
       id,
       type: 'article',

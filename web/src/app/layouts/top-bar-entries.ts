@@ -10,6 +10,7 @@ export type TopBarEntryKey =
   | 'accounts'
   | 'webhooks'
   | 'audit'
+  | 'replyTemplates'
   | 'search'
   | 'status'
   | 'profile'
@@ -48,6 +49,7 @@ export function topBarEntries(role: Role, currentEntry: CurrentEntry | null): To
               entry('accounts', paths.adminUsers()),
               entry('webhooks', paths.adminWebhooks()),
               entry('audit', paths.adminAudit()),
+              entry('replyTemplates', paths.adminReplyTemplates()),
             ]
           : []),
         entry('search', paths.adminSearch()),
