@@ -5,6 +5,7 @@ import type about from './locales/about/de.json';
 import type assignment from './locales/assignment/de.json';
 import type audit from './locales/audit/de.json';
 import type componentsDemo from './locales/components-demo/de.json';
+import type authorNews from './locales/author-news/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type entryCreate from './locales/entry-create/de.json';
 import type health from './locales/health/de.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
         typeof assignment &
         typeof audit &
         typeof componentsDemo &
+        typeof authorNews &
         typeof dashboard &
         typeof entryCreate &
         typeof health &

@@ -20,7 +20,6 @@ export const authorEntryKeys = {
   detail: (id: string) => ['entry', id] as const,
   events: (id: string) => ['entry', id, 'events'] as const,
   comments: (id: string) => ['entry', id, 'comments'] as const,
-  unread: (id: string) => ['entry', id, 'unread'] as const,
   commentSchema: (id: string) => ['entry', id, 'comment-schema'] as const,
 };
 

@@ -24,6 +24,7 @@ describe('topBarEntries', () => {
       'accounts',
       'webhooks',
       'audit',
+      'replyTemplates',
       'search',
       'status',
       'profile',

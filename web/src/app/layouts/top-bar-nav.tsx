@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
@@ -11,6 +12,13 @@ import { LanguageSelect } from './language-select';
 import { topBarEntries } from './top-bar-entries';
 import classes from './app-frame.module.css';
 
+// Loaded after the first render, for authors only: the badge stays off everyone's first load.
+const UnreadBadge = lazy(() =>
+  import('../../features/entries/components/unread-badge').then((module) => ({
+    default: module.UnreadBadge,
+  })),
+);
+
 type TopBarNavProps = { direction: 'row' | 'column'; onNavigate?: () => void };
 
 /** The top bar's entries for the current role, the language switch and logout. */
@@ -18,9 +26,12 @@ export function TopBarNav({ direction, onNavigate }: TopBarNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { role } = useAuth();
-  useLocation(); // the current entry may change with any navigation
+  const location = useLocation(); // the current entry may change with any navigation
   const logout = useLogout();
-  const entries = topBarEntries(role, readCurrentEntry());
+  const currentEntry = readCurrentEntry();
+  const entries = topBarEntries(role, currentEntry);
+  // The author's session is for the entry this browser edits: "Mein Beitrag" shows moderation's news.
+  const newsOf = role === 'anon' ? (currentEntry?.id ?? null) : null;
 
   const handleLogout = () => {
     logout.mutate(undefined, {
@@ -42,6 +53,11 @@ export function TopBarNav({ direction, onNavigate }: TopBarNavProps) {
       onClick={onNavigate}
     >
       {t(entry.labelKey)}
+      {entry.key === 'mySubmission' && newsOf !== null && (
+        <Suspense fallback={null}>
+          <UnreadBadge entryId={newsOf} refresh={location.key} />
+        </Suspense>
+      )}
     </Anchor>
   ));
   const controls = (

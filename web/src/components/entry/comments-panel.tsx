@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -94,6 +94,8 @@ type CommentsPanelProps = {
   titleMax?: number;
   contentMax?: number;
   headingOrder?: TitleOrder;
+  /** Controls at the top of the form, given a function that fills it (a moderator's templates). */
+  formTools?: (fill: (input: CommentInput) => void) => ReactNode;
 };
 
 /** The internal comments of one entry, oldest first, each with its origin badge, and a form to add one. */
@@ -108,6 +110,7 @@ export function CommentsPanel({
   titleMax = COMMENT_TITLE_MAX,
   contentMax = COMMENT_CONTENT_MAX,
   headingOrder = 2,
+  formTools,
 }: CommentsPanelProps) {
   const { t } = useTranslation();
   const texts = TEXTS[viewer];
@@ -116,7 +119,17 @@ export function CommentsPanel({
   const [touched, setTouched] = useState(false);
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
+  const contentInput = useRef<HTMLTextAreaElement>(null);
   const titleMissing = title.trim() === '';
+
+  // A subject already written stays; a text already written is kept above the inserted one.
+  const fill = (input: CommentInput) => {
+    setTitle((current) => (current.trim() === '' ? input.title : current));
+    setContent((current) =>
+      current.trim() === '' ? input.content : `${current.trimEnd()}\n\n${input.content}`,
+    );
+    contentInput.current?.focus();
+  };
   const contentMissing = content.trim() === '';
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -159,7 +172,7 @@ export function CommentsPanel({
       ) : (
         <ol className={classes.list} aria-label={t(texts.list)}>
           {comments.map((comment) => (
-            <li key={comment.id} className={classes.comment}>
+            <li key={comment.id} id={`comment-${comment.id}`} tabIndex={-1} className={classes.comment}>
               <Group justify="space-between" gap="xs" mb={4}>
                 <Text fw={600}>{comment.title}</Text>
                 <Badge variant="filled" tt="none" color={BADGE_COLOURS[comment.origin]}>
@@ -191,6 +204,7 @@ export function CommentsPanel({
                 {formHint}
               </Text>
             )}
+            {formTools?.(fill)}
             <TextInput
               label={t(texts.subject)}
               value={title}
@@ -200,6 +214,7 @@ export function CommentsPanel({
               error={touched && titleMissing ? t('validation.required') : undefined}
             />
             <Textarea
+              ref={contentInput}
               label={t(texts.content)}
               value={content}
               maxLength={contentMax}

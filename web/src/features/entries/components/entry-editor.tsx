@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
@@ -45,6 +45,11 @@ const FAILED_TEXT: Partial<Record<DraftFailure['reason'], ParseKeys>> = {
   network: 'entry.errors.network',
   readOnly: 'entry.errors.readOnly',
 };
+
+// Only when moderation wrote since the author last looked: kept off the page's first load.
+const UnreadNotice = lazy(() =>
+  import('./unread-notice').then((module) => ({ default: module.UnreadNotice })),
+);
 
 /** The author's editor: title, the type's form, save, submit, preview, delete, comments and timeline. */
 export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, validator }: EntryEditorProps) {
@@ -110,6 +115,11 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
 
   return (
     <Stack gap="lg">
+      {(entry.meta.unread_moderation_comments ?? 0) > 0 && (
+        <Suspense fallback={null}>
+          <UnreadNotice entryId={entryRef.id} unread={entry.meta.unread_moderation_comments ?? 0} />
+        </Suspense>
+      )}
       <Group gap="sm">
         <EntryStateBadge state={base.state} viewer="author" publishAt={base.publish_at} />
         {isDirty && (

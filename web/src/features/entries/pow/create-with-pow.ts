@@ -1,5 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
-import { readPowToken } from '../../../lib/contract';
+import { isLocale, readPowToken } from '../../../lib/contract';
+import { i18n } from '../../../lib/i18n';
 import { getPowChallenge } from './api/get-pow-challenge';
 import { redeemPow, type RedeemedPow } from './api/redeem-pow';
 import { PowFlowError } from './pow-flow-error';
@@ -37,7 +38,9 @@ export async function createEntryWithPow({ cpt, password, ...solveOptions }: Cre
   if (solveOptions.signal?.aborted) throw new DOMException('cancelled', 'AbortError');
 
   try {
-    return await redeemPow({ token, solution, cpt, password });
+    // The entry remembers the interface language its author writes in.
+    const language = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
+    return await redeemPow({ token, solution, cpt, password, language });
   } catch (error) {
     if (error instanceof ApiError) {
       const passwordFields = (error.fields ?? []).filter((field) => field.field === 'password');

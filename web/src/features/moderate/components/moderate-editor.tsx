@@ -27,7 +27,7 @@ import { isTargetState, useSaveAdminEntry, type TargetState } from '../api/save-
 import { AssigneeControl } from '../../../components/assignment/assignee-control';
 import { DeleteSection } from './delete-section';
 import { ModerateForm } from './moderate-form';
-import { ModerateHeader } from './moderate-header';
+import { entryLanguageOf, ModerateHeader } from './moderate-header';
 import { ModeratePanels } from './moderate-panels';
 import { PublishDialog, type PublishChoice } from './publish-dialog';
 import { StateActions } from './state-actions';
@@ -210,7 +210,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ModeratePanels id={id} />
+          <ModeratePanels id={id} language={entryLanguageOf(base)} />
         </Grid.Col>
       </Grid>
       <ConfirmModal

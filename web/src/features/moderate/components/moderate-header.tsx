@@ -3,11 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useTypeTitle } from '../../../lib/admin-content-types';
-import { isScheduled, type EntryData } from '../../../lib/contract';
+import { isLocale, isScheduled, type EntryData, type Locale } from '../../../lib/contract';
 import { formatDateTimeUtc } from '../../../lib/format-date';
 import '../strings';
 
-/** What moderation sees first of an entry: its title, state, type and last change. */
+/** The interface language the author wrote the entry in (German for entries from before it was kept). */
+export function entryLanguageOf(entry: EntryData): Locale {
+  return isLocale(entry.language) ? entry.language : 'de';
+}
+
+/** What moderation sees first of an entry: its title, state, type, language and last change. */
 export function ModerateHeader({ entry }: { entry: EntryData }) {
   const { t } = useTranslation();
   const typeTitle = useTypeTitle();
@@ -23,6 +28,9 @@ export function ModerateHeader({ entry }: { entry: EntryData }) {
         </Text>
       )}
       <Text size="sm">{typeTitle(entry.type)}</Text>
+      <Text size="sm">
+        {t('moderate.entryLanguage')} {t(`moderate.templates.language.${entryLanguageOf(entry)}`)}
+      </Text>
       <Text size="sm" c="dimmed">
         {t('moderate.updated')} <DateTimeText value={entry.updated_at} />
       </Text>

@@ -23,13 +23,20 @@ export function entryIdFromLocation(location: string | null): string {
 
 /**
  * `POST pow` with the solved challenge as bearer: creates the draft entry and the author's session;
- * answers the entry id (from Location) and the session.
+ * answers the entry id (from Location) and the session. The entry remembers `language`, the
+ * interface language the author writes in.
  */
-export async function redeemPow({ token, solution, cpt, password }: PowRedemption): Promise<RedeemedPow> {
+export async function redeemPow({
+  token,
+  solution,
+  cpt,
+  password,
+  language,
+}: PowRedemption): Promise<RedeemedPow> {
   const response = await apiRequest('pow', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
-    body: jsonBody({ solution, cpt, password } satisfies PowSubmission),
+    body: jsonBody({ solution, cpt, password, language } satisfies PowSubmission),
   });
   const id = entryIdFromLocation(response.headers.get('location'));
   const auth = (await response.json()) as AuthState;
