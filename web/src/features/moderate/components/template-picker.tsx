@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { useId } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES, type CommentInput, type Locale, type ReplyTemplate } from '../../../lib/contract';
@@ -31,7 +31,7 @@ export function TemplatePicker({ entryLanguage, onInsert }: TemplatePickerProps)
   const own: Locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'de';
   const list = templates.data ?? [];
   const languageName = (locale: Locale) => t(`moderate.templates.language.${locale}`);
-  const [first, ...others] = languagesFor(entryLanguage);
+  const id = useId();
 
   return (
     <Menu position="bottom-start" withinPortal>
@@ -41,32 +41,27 @@ export function TemplatePicker({ entryLanguage, onInsert }: TemplatePickerProps)
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {templates.isError ? (
-          <Menu.Label>{t('moderate.templates.loadFailed')}</Menu.Label>
-        ) : list.length === 0 ? (
-          <Menu.Label>{t('moderate.templates.none')}</Menu.Label>
+        {list.length === 0 ? (
+          // A menu holds items: without templates, one that says why and does nothing.
+          <Menu.Item disabled>
+            {templates.isError ? t('moderate.templates.loadFailed') : t('moderate.templates.none')}
+          </Menu.Item>
         ) : (
-          <>
-            <Menu.Label>
-              {t('moderate.templates.inEntryLanguage', { language: languageName(first!) })}
-            </Menu.Label>
-            {list.map((template) => (
-              <Menu.Item key={template.id} onClick={() => onInsert(templateComment(template, first!))}>
-                {template.title[own]}
-              </Menu.Item>
-            ))}
-            {others.map((language) => (
-              <Fragment key={language}>
-                <Menu.Divider />
-                <Menu.Label>{languageName(language)}</Menu.Label>
-                {list.map((template) => (
-                  <Menu.Item key={template.id} onClick={() => onInsert(templateComment(template, language))}>
-                    {`${template.title[own]} (${languageName(language)})`}
-                  </Menu.Item>
-                ))}
-              </Fragment>
-            ))}
-          </>
+          languagesFor(entryLanguage).map((language, index) => (
+            // A group per language, named by its heading, as a menu may hold (never loose labels).
+            <div key={language} role="group" aria-labelledby={`${id}-${language}`}>
+              <Menu.Label id={`${id}-${language}`}>
+                {index === 0
+                  ? t('moderate.templates.inEntryLanguage', { language: languageName(language) })
+                  : languageName(language)}
+              </Menu.Label>
+              {list.map((template) => (
+                <Menu.Item key={template.id} onClick={() => onInsert(templateComment(template, language))}>
+                  {index === 0 ? template.title[own] : `${template.title[own]} (${languageName(language)})`}
+                </Menu.Item>
+              ))}
+            </div>
+          ))
         )}
       </Menu.Dropdown>
     </Menu>
