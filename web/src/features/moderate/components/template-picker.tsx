@@ -34,7 +34,7 @@ export function TemplatePicker({ entryLanguage, onInsert }: TemplatePickerProps)
   const id = useId();
 
   return (
-    <Menu position="bottom-start" withinPortal>
+    <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" size="xs" w="fit-content">
           {t('moderate.templates.insert')}
