@@ -75,7 +75,8 @@ describe('create page', { timeout: 20_000 }, () => {
       const body = JSON.parse(String(init!.body)) as { solution: string; cpt: string; password: string };
       solution = body.solution;
       expect(new Headers(init!.headers).get('Authorization')).toMatch(/^Bearer .+\..+\..+$/);
-      expect(body).toMatchObject({ cpt: 'article', password: 'ein-gutes-passwort' });
+      // The entry remembers the interface language its author writes in.
+      expect(body).toMatchObject({ cpt: 'article', password: 'ein-gutes-passwort', language: 'de' });
       return jsonResponse(
         { role: 'anon', ttl: 4_000_000_000 },
         { status: 201, headers: { location: `/api/v1/anon/${ID}` } },

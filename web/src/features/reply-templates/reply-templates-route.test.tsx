@@ -67,7 +67,7 @@ describe('reply templates', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Vorlage bearbeiten' });
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     const english = within(dialog).getByRole('group', { name: 'Englisch' });
-    expect(await within(english).findByText(/VALIDATION_FAILED/)).toBeInTheDocument();
+    expect(await within(english).findByText(/Der Server nimmt diesen Text nicht an/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
 
     await user.click(screen.getByRole('button', { name: 'Vorlage „Quelle fehlt“ löschen' }));

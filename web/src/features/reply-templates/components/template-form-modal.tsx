@@ -54,7 +54,7 @@ export function TemplateFormModal({
     if (isHandledError(error)) return;
     const field = error instanceof ApiError ? error.fields?.[0]?.field?.replace(/^\//, '') : undefined;
     if (field && /^(title|text)\/(de|de-CH|en)$/.test(field)) {
-      setProblems({ [field]: error instanceof ApiError ? error.message : t('replyTemplates.saveFailed') });
+      setProblems({ [field]: t('replyTemplates.refused') });
     } else setProblems({ form: t('replyTemplates.saveFailed') });
   };
 
