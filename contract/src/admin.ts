@@ -167,6 +167,8 @@ export type CptList = Type.Static<typeof CptListSchema>;
 export const UserSchema = Type.Object({
   username: Type.String(),
   role: AccountRoleSchema,
+  /** Where the account's notifications go; null: none. */
+  email: Type.Union([Type.String(), Type.Null()]),
   created_at: IsoDate,
   updated_at: IsoDate,
 });
@@ -184,6 +186,8 @@ export const UserCreateSchema = Type.Object(
     username: Type.String({ maxLength: 1024 }),
     password: Type.String({ maxLength: 4096 }),
     role: AccountRoleSchema,
+    /** Optional: where the account's notifications go (400 naming email unless an address). */
+    email: Type.Optional(Type.Union([Type.String({ maxLength: 1024 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -228,6 +232,14 @@ export const HealthMetricSchema = Type.Object({
     storage: Type.Object({ used_bytes: Count, free_bytes: Type.Union([Count, Type.Null()]) }),
     requests_per_minute: Type.Number(),
     error_rate: Type.Number({ description: 'share of 5xx answers over the last 5 minutes, 0-1' }),
+    mail: Type.Object({
+      /** Whether notification mails go out (EINWURF_SMTP_URL). */
+      enabled: Type.Boolean(),
+      /** Mails waiting: for their time, a digest, or a retry. */
+      pending: Count,
+      /** Mails the mail server never took, after every retry. */
+      failed: Count,
+    }),
     problems: Type.Array(Type.String({ description: 'one of HEALTH_PROBLEMS' })),
   }),
 });

@@ -24,3 +24,5 @@ export * from './outbox-events.ts';
 export * from './revisions.ts';
 export * from './audit.ts';
 export * from './reply-templates.ts';
+export * from './mail-rules.ts';
+export * from './mail.ts';

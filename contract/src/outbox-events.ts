@@ -7,6 +7,12 @@
  */
 export const ENTRY_ASSIGNED_EVENT = 'entry.assigned';
 
+/**
+ * The author saved an entry that is not a draft (moderation may want to look again). Data:
+ * `{ id, type, title, state }`.
+ */
+export const ENTRY_AUTHOR_CHANGED_EVENT = 'entry.author_changed';
+
 /** Every internal outbox event type. */
-export const INTERNAL_EVENT_TYPES = [ENTRY_ASSIGNED_EVENT] as const;
+export const INTERNAL_EVENT_TYPES = [ENTRY_ASSIGNED_EVENT, ENTRY_AUTHOR_CHANGED_EVENT] as const;
 export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];

@@ -18,6 +18,7 @@ const PLAIN_MODULES = [
   'outbox-events.ts',
   'audit-rules.ts',
   'reply-template-rules.ts',
+  'mail-rules.ts',
   'passwords.ts',
   'forms/widgets.ts',
   'forms/entry-validation.ts',

@@ -22,6 +22,9 @@ import { fileRoutes } from './features/files/routes.ts';
 import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
 import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { settingsRoutes } from './features/mail/routes.ts';
+import { createMailConsumer } from './features/mail/service.ts';
+import { createSmtpTransport, type MailTransport } from './features/mail/transport.ts';
 import { powRoutes } from './features/pow/routes.ts';
 import {
   createDatabaseSpentTokenStore,
@@ -66,6 +69,8 @@ declare module 'fastify' {
     secrets: SecretRing;
     /** The app's clock (epoch ms): what is visible when, and the time of changes. Tests move it. */
     now: Clock;
+    /** Whether notification mails go out (EINWURF_SMTP_URL, or a transport a test gave). */
+    mailEnabled: boolean;
   }
 }
 
@@ -85,6 +90,8 @@ export type AppDeps = {
   secrets?: SecretRing;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Sends notification mails instead of SMTP from the config (tests). */
+  mailTransport?: MailTransport;
   /** The clock scheduled publications are held to; Date.now unless a test moves time. */
   now?: Clock;
 };
@@ -201,6 +208,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('now', deps.now ?? Date.now);
+  const mailTransport =
+    deps.mailTransport ??
+    (config.smtpUrl !== undefined && config.mailFrom !== undefined
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : undefined);
+  app.decorate('mailEnabled', mailTransport !== undefined);
   // The signing secret: EINWURF_SECRET, else the one every instance keeps in the database.
   const secrets =
     deps.secrets ??
@@ -265,6 +278,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       log: app.log,
     }),
   ];
+  if (mailTransport) {
+    consumers.push(
+      createMailConsumer({
+        db,
+        transport: mailTransport,
+        origin: config.publicUrl ?? `http://localhost:${config.port}`,
+        digestHour: config.mailDigestHour,
+        retryScheduleMs: config.mailRetryScheduleMs,
+        now: () => app.now(),
+        log: app.log,
+      }),
+    );
+  }
   await app.register(outbox, { db, consumers, pollMs: config.outboxPollMs });
   await app.register(fastifySwagger, {
     openapi: {
@@ -287,7 +313,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(moderationCommentRoutes);
       await api.register(revisionRoutes, { contentTypes });
       await api.register(exportRoutes, { contentTypes });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { mailEnabled: app.mailEnabled });
+      await api.register(settingsRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
       await api.register(auditRoutes);
       await api.register(replyTemplateRoutes);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
+import { isMailAddress, POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -118,6 +118,17 @@ export type Config = {
   readonly webhookDisableAfterMs: number;
   /** EINWURF_WEBHOOK_RETRY_SCHEDULE: the waits (ms) before each retry of a failed delivery. */
   readonly webhookRetryScheduleMs: readonly number[];
+  /**
+   * EINWURF_SMTP_URL: the mail server notifications go through (smtp://user:pass@host:587,
+   * smtps://…:465); without it no mail is sent.
+   */
+  readonly smtpUrl: string | undefined;
+  /** EINWURF_MAIL_FROM: the sender of notifications (required with EINWURF_SMTP_URL). */
+  readonly mailFrom: string | undefined;
+  /** EINWURF_MAIL_DIGEST_HOUR: the hour (0-23, UTC) daily digests go out. */
+  readonly mailDigestHour: number;
+  /** EINWURF_MAIL_RETRY_SCHEDULE: the waits (ms) before each retry of a mail the server did not take. */
+  readonly mailRetryScheduleMs: readonly number[];
   /** EINWURF_OUTBOX_POLL_INTERVAL: how often (ms) the outbox worker looks for due work. */
   readonly outboxPollMs: number;
   readonly logLevel: LogLevel;
@@ -283,10 +294,18 @@ export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freez
   ['5s', '5m', '30m', '2h', '5h', '10h', '10h'].map((d) => parseDuration('default', d)),
 );
 
-function retrySchedule(env: Env): readonly number[] {
-  const name = 'EINWURF_WEBHOOK_RETRY_SCHEDULE';
+/** Notification mails: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h. */
+export const DEFAULT_MAIL_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze(
+  ['1m', '5m', '30m', '2h', '6h', '12h'].map((d) => parseDuration('default', d)),
+);
+
+function retrySchedule(
+  env: Env,
+  name = 'EINWURF_WEBHOOK_RETRY_SCHEDULE',
+  fallback = DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
+): readonly number[] {
   const raw = read(env, name);
-  if (raw === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS;
+  if (raw === undefined) return fallback;
   const waits = raw.split(',').map((part) => parseDuration(name, part));
   if (waits.length > 20) throw new ConfigError(name, 'lists more than 20 retries');
   return Object.freeze(waits);
@@ -316,6 +335,36 @@ function publicUrl(env: Env): string | undefined {
     );
   }
   return url.origin;
+}
+
+/** EINWURF_SMTP_URL and EINWURF_MAIL_FROM: both or neither; an smtp(s) URL and an e-mail address. */
+function mail(env: Env): { smtpUrl: string | undefined; mailFrom: string | undefined } {
+  const smtpUrl = read(env, 'EINWURF_SMTP_URL');
+  const mailFrom = read(env, 'EINWURF_MAIL_FROM');
+  if (smtpUrl === undefined) {
+    if (mailFrom !== undefined) throw new ConfigError('EINWURF_MAIL_FROM', 'needs EINWURF_SMTP_URL too');
+    return { smtpUrl, mailFrom };
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^smtps?:$/.test(url.protocol) || url.hostname === '') {
+    throw new ConfigError(
+      'EINWURF_SMTP_URL',
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587',
+    );
+  }
+  if (mailFrom === undefined) throw new ConfigError('EINWURF_MAIL_FROM', 'is required with EINWURF_SMTP_URL');
+  if (!isMailAddress(mailFrom.replace(/^.*<(.+)>\s*$/, '$1'))) {
+    throw new ConfigError(
+      'EINWURF_MAIL_FROM',
+      'must be an e-mail address, e.g. einwurf@example.org or "Einwurf <einwurf@example.org>"',
+    );
+  }
+  return { smtpUrl, mailFrom };
 }
 
 /** EINWURF_REDIS_PREFIX: printable characters without spaces, at most 64. */
@@ -434,6 +483,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       365 * 86_400_000,
     ),
     webhookRetryScheduleMs: retrySchedule(env),
+    ...mail(env),
+    mailDigestHour: integer(env, 'EINWURF_MAIL_DIGEST_HOUR', 7, 0, 23),
+    mailRetryScheduleMs: retrySchedule(env, 'EINWURF_MAIL_RETRY_SCHEDULE', DEFAULT_MAIL_RETRY_SCHEDULE_MS),
     outboxPollMs: duration(env, 'EINWURF_OUTBOX_POLL_INTERVAL', 1000, 10, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),

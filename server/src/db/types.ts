@@ -22,6 +22,12 @@ export type UsersTable = {
   password_hash: string;
   created_at: number;
   updated_at: number;
+  /** Where notifications go; null: none. */
+  email: Generated<string | null>;
+  /** The language of its mails. */
+  language: Generated<Locale>;
+  /** JSON of NotificationPreferences; null: the defaults. */
+  notifications: Generated<string | null>;
 };
 
 export type SessionsTable = {
@@ -258,6 +264,31 @@ export type ReplyTemplatesTable = {
   updated_at: number;
 };
 
+/** One mail to one account about one event; `daily` ones wait for the digest. */
+export type MailDeliveriesTable = {
+  id: Generated<number>;
+  user_id: string;
+  event_type: string;
+  entry_id: string | null;
+  /** JSON: the event's data. */
+  data: string;
+  mode: 'immediately' | 'daily';
+  state: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+};
+
+/** What admins set for the installation, one JSON value per key. */
+export type SettingsTable = {
+  key: string;
+  value: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -278,6 +309,8 @@ export type Database = {
   public_html: PublicHtmlTable;
   audit_log: AuditLogTable;
   reply_templates: ReplyTemplatesTable;
+  mail_deliveries: MailDeliveriesTable;
+  settings: SettingsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -299,4 +332,5 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type MailDeliveryRow = Selectable<MailDeliveriesTable>;
 export type ReplyTemplateRow = Selectable<ReplyTemplatesTable>;

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  ENTRY_AUTHOR_CHANGED_EVENT,
   ENTRY_LIFECYCLE,
   type Entry,
   type EntryUpdate,
@@ -7,6 +8,7 @@ import {
 } from '@einwurf/contract';
 import type { EntryRow } from '../../db/types.ts';
 import type { ContentTypes } from '../content-types/service.ts';
+import { enqueueEvent } from '../outbox/service.ts';
 import { assertAuthorMayChange, proposalStates } from './lifecycle.ts';
 import { storedFields, toEntry } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -83,15 +85,31 @@ export async function saveEntry(
   return db.transaction().execute(async (trx) => {
     const row = await findEntryRow(trx, id);
     assertAuthorMayChange(row.state);
-    return writeEntryEdit(
+    const lastSave = await repo.lastAuthorSaveAt(trx, id);
+    const saved = await writeEntryEdit(
       trx,
       contentTypes,
       row,
       { data: update.data, state: row.state, mode: 'draft' },
       AUTHOR,
     );
+    // Moderation hears of changes to an entry it can act on; a burst of saves is one change.
+    if (
+      row.state !== ENTRY_LIFECYCLE.initial &&
+      (lastSave === null || Date.now() - lastSave > AUTHOR_CHANGE_QUIET_MS)
+    ) {
+      await enqueueEvent(trx, {
+        type: ENTRY_AUTHOR_CHANGED_EVENT,
+        entryId: id,
+        data: { id, type: row.type, title: saved.data.title, state: row.state },
+      });
+    }
+    return saved;
   });
 }
+
+/** Saves by the author closer together than this make one `entry.author_changed`. */
+const AUTHOR_CHANGE_QUIET_MS = 15 * 60_000;
 
 /**
  * The author's "submit": the stored entry must pass the whole schema (400 naming the fields), then

@@ -222,3 +222,15 @@ export async function countModerationCommentsAfter(
   const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** When the author last saved the entry (epoch ms), from its timeline; null if never. */
+export async function lastAuthorSaveAt(db: Db, id: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('entry_events')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('entry_id', '=', id)
+    .where('kind', '=', 'saved')
+    .where('actor', '=', 'author')
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}

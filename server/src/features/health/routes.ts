@@ -54,6 +54,11 @@ export const healthMetricRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: HealthMetricSchema, '4xx': ErrorBodySchema },
       },
     },
-    async () => collectHealthMetric(app.db, { dataDir: app.config.dataDir, stats: app.requestStats }),
+    async () =>
+      collectHealthMetric(app.db, {
+        dataDir: app.config.dataDir,
+        stats: app.requestStats,
+        mailEnabled: app.mailEnabled,
+      }),
   );
 };

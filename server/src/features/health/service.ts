@@ -7,6 +7,7 @@ import type { Database } from '../../db/types.ts';
 import type { RequestStats } from '../../plugins/metrics.ts';
 import { VERSION } from '../../version.ts';
 import { proposalStates } from '../entries/lifecycle.ts';
+import { mailStatus } from '../mail/service.ts';
 import * as repo from './repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
@@ -134,7 +135,7 @@ async function diskSpace(dir: string): Promise<{ free: number; total: number } |
  */
 export async function collectHealthMetric(
   db: Kysely<Database>,
-  options: { dataDir: string; stats: RequestStats; now?: number },
+  options: { dataDir: string; stats: RequestStats; now?: number; mailEnabled?: boolean },
 ): Promise<HealthMetric> {
   const now = options.now ?? Date.now();
   const problems: HealthProblem[] = [];
@@ -166,6 +167,7 @@ export async function collectHealthMetric(
   const traffic = options.stats.recent(now);
   if (traffic.errorRate > THRESHOLDS.errorRate) problems.push('error_rate_high');
   const memory = process.memoryUsage();
+  const deliveries = reachable ? await mailStatus(db) : { pending: 0, failed: 0 };
   return {
     data: {
       version: VERSION,
@@ -179,6 +181,7 @@ export async function collectHealthMetric(
       storage: { used_bytes: used, free_bytes: disk?.free ?? null },
       requests_per_minute: traffic.requestsPerMinute,
       error_rate: traffic.errorRate,
+      mail: { enabled: options.mailEnabled ?? false, ...deliveries },
       problems,
     },
   };

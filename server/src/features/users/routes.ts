@@ -1,6 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
   StaffListSchema,
   UserAnswerSchema,
   UserCreateSchema,
@@ -10,14 +12,59 @@ import {
 } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
 import { auditContext } from '../audit/context.ts';
-import { changePassword, changeRole, createUser, deleteUser, listUsers, toUserAccount } from './service.ts';
+import {
+  changePassword,
+  changeRole,
+  createUser,
+  deleteUser,
+  getProfile,
+  listUsers,
+  toUserAccount,
+  updateProfile,
+} from './service.ts';
 
 const errors = { '4xx': ErrorBodySchema };
 const UsernameParams = Type.Object({ username: Type.String({ maxLength: 1024 }) });
 
-/** Account management: admins only, except that a mod may change their own password. */
-export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Account management: admins only, except that a mod may change their own password and profile.
+ * `mailEnabled` says whether the server sends mail (the profile tells, so the screen can say so).
+ */
+export const userRoutes: FastifyPluginAsyncTypebox<{ mailEnabled: boolean }> = async (app, options) => {
   const adminOnly = { preValidation: requireRoleFirst('admin') };
+  const staffOnly = { preValidation: requireRoleFirst('mod', 'admin') };
+
+  app.get(
+    '/admin/profile',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in account's address, mail language and notifications",
+        response: { 200: ProfileSchema, ...errors },
+      },
+    },
+    async (request) => getProfile(app.db, request.session.userId, options.mailEnabled),
+  );
+
+  app.patch(
+    '/admin/profile',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Change the signed-in account's address, mail language or notifications",
+        description:
+          'A new email (null or empty: none) needs current_password (400 naming current_password when wrong; wrong guesses count like failed logins); 400 naming email for one that is not an address. notifications: per event (proposed: a new proposal; author: the author changed or commented on an entry; assigned: an entry assigned to me) immediately, daily (a digest) or never. Answers the profile.',
+        body: ProfileUpdateSchema,
+        response: { 200: ProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await updateProfile(app.db, app.limiter, request.session, request.body, auditContext(request));
+      return getProfile(app.db, request.session.userId, options.mailEnabled);
+    },
+  );
 
   app.get(
     '/admin/staff',
@@ -57,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'Create an account (username 3-64 letters and digits, unique regardless of case)',
         description:
-          '400 VALIDATION_FAILED naming username or password; 409 CONFLICT naming username when taken.',
+          '400 VALIDATION_FAILED naming username, password or email (optional: where notifications go); 409 CONFLICT naming username when taken.',
         body: UserCreateSchema,
         response: { 201: UserAnswerSchema, ...errors },
       },

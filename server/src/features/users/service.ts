@@ -2,21 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_ROLES,
+  DEFAULT_LOCALE,
+  isMailAddress,
   PASSWORD_CHANGE_FAILED_MESSAGE,
   passwordLengthProblem,
   USERNAME_PATTERN,
   USERNAME_RULE_MESSAGE,
   type AccountRole,
   type FieldError,
+  type Profile,
+  type ProfileUpdate,
   type UserAccount,
   type UserPasswordUpdate,
 } from '@einwurf/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, UserRow } from '../../db/types.ts';
+import type { Database, UserRow, UserUpdate } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
 import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/sessions.ts';
+import { preferencesOf } from '../mail/service.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
@@ -27,6 +32,7 @@ export type User = {
   id: string;
   username: string;
   role: AccountRole;
+  email: string | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -38,6 +44,7 @@ function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     role: row.role,
+    email: row.email,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -61,6 +68,15 @@ export function assertValidPassword(password: string): void {
   if (problem) throw new AppError('VALIDATION_FAILED', problem.message, [problem]);
 }
 
+/** An address as stored: trimmed, null for none or an empty one; 400 naming email unless an address. */
+export function validEmail(raw: string | null | undefined): string | null {
+  const email = raw?.trim() ?? '';
+  if (email === '') return null;
+  if (!isMailAddress(email))
+    throw invalid('email', 'format', 'email must be an e-mail address such as name@example.org');
+  return email;
+}
+
 function assertValidRole(role: string): asserts role is AccountRole {
   if (!(ACCOUNT_ROLES as readonly string[]).includes(role)) {
     throw invalid('role', 'enum', `role must be one of ${ACCOUNT_ROLES.join(', ')}`);
@@ -73,12 +89,13 @@ function assertValidRole(role: string): asserts role is AccountRole {
  */
 export async function createUser(
   db: Db,
-  input: { username: string; role: string; password: string },
+  input: { username: string; role: string; password: string; email?: string | null | undefined },
   audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<User> {
   assertValidUsername(input.username);
   assertValidRole(input.role);
   assertValidPassword(input.password);
+  const email = validEmail(input.email);
   const conflict = new AppError('CONFLICT', 'username is already taken', [
     { field: 'username', keyword: 'unique', message: 'username is already taken' },
   ]);
@@ -91,6 +108,9 @@ export async function createUser(
     password_hash: await hashPassword(input.password),
     created_at: now,
     updated_at: now,
+    email,
+    language: DEFAULT_LOCALE,
+    notifications: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -98,7 +118,7 @@ export async function createUser(
       await recordAuditAs(trx, audit, {
         kind: 'user.created',
         target: { type: 'user', id: row.id },
-        details: { username: row.username, role: row.role },
+        details: { username: row.username, role: row.role, email: row.email !== null },
         at: now,
       });
     });
@@ -207,6 +227,7 @@ export function toUserAccount(user: User): UserAccount {
   return {
     username: user.username,
     role: user.role,
+    email: user.email,
     created_at: new Date(user.createdAt).toISOString(),
     updated_at: new Date(user.updatedAt).toISOString(),
   };
@@ -292,6 +313,84 @@ export async function changePassword(
     });
   });
   return toUser({ ...row, updated_at: updatedAt });
+}
+
+/** The signed-in account's own settings: address, the language of its mails, its notifications. */
+export async function getProfile(db: Db, userId: string | null, mailEnabled: boolean): Promise<Profile> {
+  const row = userId === null ? undefined : await repo.findUserById(db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  return {
+    data: {
+      username: row.username,
+      role: row.role,
+      email: row.email,
+      language: row.language,
+      notifications: preferencesOf(row.notifications),
+      mail_enabled: mailEnabled,
+    },
+  };
+}
+
+/**
+ * Changes the signed-in account's own settings. A new address (or none) needs the current password
+ * (400 naming current_password when it is wrong, counted like a login); 400 naming email for one that
+ * is not an address.
+ */
+export async function updateProfile(
+  db: Db,
+  limiter: RateLimiter,
+  caller: SessionState,
+  input: ProfileUpdate,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<void> {
+  const row = caller.userId === null ? undefined : await repo.findUserById(db, caller.userId);
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  const update: UserUpdate = {};
+  const changed: string[] = [];
+  if (input.email !== undefined) {
+    const email = validEmail(input.email);
+    if (email !== row.email) {
+      const key = `password-change:${row.id}`;
+      const password = input.current_password ?? '';
+      const verified = await countedAttempt(
+        limiter,
+        [[key, LOGIN_LIMITS.failuresPerName]],
+        LOGIN_LIMITS.windowMs,
+        'too many wrong passwords, try again later',
+        async () => (password !== '' && (await verifyPassword(row.password_hash, password))) || undefined,
+      );
+      if (!verified) {
+        throw invalid(
+          'current_password',
+          'password',
+          'the current password is needed to change the address, and it was wrong',
+        );
+      }
+      await limiter.reset(key);
+      update.email = email;
+      changed.push('email');
+    }
+  }
+  if (input.language !== undefined && input.language !== row.language) {
+    update.language = input.language;
+    changed.push('language');
+  }
+  if (input.notifications !== undefined) {
+    const notifications = { ...preferencesOf(row.notifications), ...input.notifications };
+    update.notifications = JSON.stringify(notifications);
+    changed.push('notifications');
+  }
+  if (changed.length === 0) return;
+  const updatedAt = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, row.id, { ...update, updated_at: updatedAt });
+    await recordAuditAs(trx, audit, {
+      kind: 'user.updated',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username, fields: changed },
+      at: updatedAt,
+    });
+  });
 }
 
 /**

@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { Mail } from './compose.ts';
+
+/** Sends one mail; rejects when the mail server refuses it or does not answer in time. */
+export type MailTransport = {
+  send(to: string, mail: Mail): Promise<void>;
+  close(): void;
+};
+
+/** Bounds on every step of a delivery: a mail server that hangs holds one delivery this long at most. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** SMTP through nodemailer, from EINWURF_SMTP_URL (smtp:// with STARTTLS when offered, smtps://). */
+export function createSmtpTransport(url: string, from: string, timeouts = TIMEOUTS): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...timeouts });
+  return {
+    async send(to, mail) {
+      await transporter.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close: () => transporter.close(),
+  };
+}
