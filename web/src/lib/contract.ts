@@ -57,6 +57,9 @@ export {
   AUDIT_KINDS,
   REPLY_TEMPLATE_TITLE_MAX,
   REPLY_TEMPLATE_TEXT_MAX,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_MODES,
+  isMailAddress,
 } from '@einwurf/contract';
 export type {
   Locale,
@@ -116,6 +119,11 @@ export type {
   StaffList,
   StaffMember,
   AuditKind,
+  NotificationEvent,
+  NotificationMode,
+  Profile,
+  ProfileUpdate,
+  Settings,
   AuditList,
   AuditRecord,
   ReplyTemplate,

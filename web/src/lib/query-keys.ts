@@ -60,5 +60,6 @@ export const replyTemplateKeys = {
 };
 
 export const accountKeys = {
+  profile: () => ['admin', 'profile'] as const,
   own: () => ['auth', 'account'] as const,
 };

@@ -106,6 +106,7 @@ describe.each(testDatabases())('the health page figures on $name', (target) => {
       storage: { used_bytes: expect.any(Number), free_bytes: expect.any(Number) },
       requests_per_minute: expect.any(Number),
       error_rate: 0,
+      mail: { enabled: false, pending: 0, failed: 0 },
       problems: expect.any(Array),
     });
     expect(data.database.size_bytes).toBeGreaterThan(0);

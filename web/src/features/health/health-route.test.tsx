@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../test/mock-api';
 import { renderScreen } from '../../test/render';
 import { HealthPage } from './health-route';
@@ -17,6 +18,7 @@ const metric = (problems: string[], requests = 42) => ({
     storage: { used_bytes: 5_000_000, free_bytes: null },
     requests_per_minute: requests,
     error_rate: 0.125,
+    mail: { enabled: true, pending: 2, failed: 0 },
     problems,
   },
 });
@@ -41,8 +43,23 @@ describe('health', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('region', { name: 'Dateispeicher' })).toHaveTextContent('Freiunbekannt');
     expect(screen.getByRole('region', { name: 'Anfragen' })).toHaveTextContent('Fehlerrate12,5 %');
+    expect(screen.getByRole('region', { name: 'E-Mail' })).toHaveTextContent('Wartende E-Mails2');
     expect(screen.getByText('Keine Probleme erkannt.')).toBeInTheDocument();
     expect(screen.queryByText('Problem', { selector: '.mantine-Badge-label' })).not.toBeInTheDocument();
+  });
+
+  it('lets the admin choose whether mails carry the authors’ text', async () => {
+    const { sent } = mockApi({
+      'GET admin/config/healthmetric': metric([]),
+      'GET admin/settings': { data: { mail_include_text: false } },
+      'PUT admin/settings': { data: { mail_include_text: true } },
+    });
+    renderScreen(<HealthPage />);
+    const toggle = await screen.findByRole('switch', { name: /E-Mails enthalten den Text/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(sent('PUT admin/settings')[0]?.body).toEqual({ mail_include_text: true }));
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 
   it('highlights each problem, translated, on its card too', async () => {

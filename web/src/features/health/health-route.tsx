@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { ENTRY_STATES, HEALTH_PROBLEMS, type HealthProblem } from '@einwurf/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { formatMegabytes, type HealthMetric } from '../../lib/contract';
 import { HEALTH_REFRESH_MS, useHealthMetric } from './api/get-health-metric';
+import { useSettings, useUpdateSettings } from './api/settings';
 import './strings';
 
 // An unknown problem code (a newer server) still shows, with its code.
@@ -137,6 +138,18 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
           problem={has('disk_low')}
         />
       </MetricCard>
+      <MetricCard title={t('health.mail')} problem={metric.mail.failed > 0}>
+        <Metric
+          label={t('health.mailEnabled')}
+          value={metric.mail.enabled ? t('health.yes') : t('health.no')}
+        />
+        <Metric label={t('health.mailPending')} value={number.format(metric.mail.pending)} />
+        <Metric
+          label={t('health.mailFailed')}
+          value={number.format(metric.mail.failed)}
+          problem={metric.mail.failed > 0}
+        />
+      </MetricCard>
       <MetricCard title={t('health.traffic')} problem={has('error_rate_high')}>
         <Metric label={t('health.requestsPerMinute')} value={number.format(metric.requests_per_minute)} />
         <Metric
@@ -146,6 +159,23 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
         />
       </MetricCard>
     </SimpleGrid>
+  );
+}
+
+/** The admin's switch: whether notification mails carry the author's text besides the title. */
+function MailTextSetting() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  if (!settings.data) return null;
+  return (
+    <Switch
+      label={t('health.mailIncludeText')}
+      description={t('health.mailIncludeTextHint')}
+      checked={settings.data.data.mail_include_text}
+      disabled={update.isPending}
+      onChange={(event) => update.mutate({ mail_include_text: event.currentTarget.checked })}
+    />
   );
 }
 
@@ -168,6 +198,7 @@ export function HealthPage() {
       {!metric && health.isPending && <Text c="dimmed">{t('common.loading')}</Text>}
       {metric && (
         <>
+          <MailTextSetting />
           <section aria-labelledby="problems-heading">
             <Title order={2} size="h3" id="problems-heading" mb="sm">
               {t('health.problems')}

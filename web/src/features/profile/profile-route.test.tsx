@@ -6,6 +6,16 @@ import { renderScreen } from '../../test/render';
 import { ProfilePage } from './profile-route';
 
 const account = { role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'alice' };
+const profile = {
+  data: {
+    username: 'alice',
+    role: 'mod',
+    email: 'alice@example.org',
+    language: 'de',
+    notifications: { proposed: 'immediately', author: 'never', assigned: 'never' },
+    mail_enabled: true,
+  },
+};
 
 async function changePassword(old: string, next: string, repeat = next) {
   const user = userEvent.setup();
@@ -20,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('profile', { timeout: 20_000 }, () => {
   it('shows the own account from GET auth', async () => {
-    mockApi({ 'GET auth': account });
+    mockApi({ 'GET auth': account, 'GET admin/profile': profile });
     renderScreen(<ProfilePage />);
     expect(await screen.findByText('alice')).toBeInTheDocument();
     expect(screen.getByText('Moderation')).toBeInTheDocument();
@@ -29,6 +39,7 @@ describe('profile', { timeout: 20_000 }, () => {
   it('shows the spec’s message when the old password is wrong', async () => {
     const { sent } = mockApi({
       'GET auth': account,
+      'GET admin/profile': profile,
       'PATCH admin/users/alice': errorResponse(400, 'VALIDATION_FAILED', [
         {
           field: 'old_password',
@@ -50,7 +61,11 @@ describe('profile', { timeout: 20_000 }, () => {
   });
 
   it('changes the password and checks the repeat first', async () => {
-    const { sent } = mockApi({ 'GET auth': account, 'PATCH admin/users/alice': { data: {} } });
+    const { sent } = mockApi({
+      'GET auth': account,
+      'GET admin/profile': profile,
+      'PATCH admin/users/alice': { data: {} },
+    });
     renderScreen(<ProfilePage />);
     await screen.findByText('alice');
     await changePassword('old-password-1', 'a-new-password-1', 'a-new-password-2');
@@ -63,5 +78,39 @@ describe('profile', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Dein Passwort ist geändert.');
     await waitFor(() => expect(sent('PATCH admin/users/alice')).toHaveLength(1));
+  });
+
+  it('keeps the address, the language of the mails and what one hears of, and asks for the password for a new address', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'GET auth': account,
+      'GET admin/profile': profile,
+      'PATCH admin/profile': profile,
+    });
+    renderScreen(<ProfilePage />);
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ });
+    expect(email).toHaveValue('alice@example.org');
+    expect(screen.getByRole('combobox', { name: 'Neuer Vorschlag' })).toHaveValue('immediately');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Mir wurde ein Beitrag zugewiesen' }),
+      'Tägliche Zusammenfassung',
+    );
+    await user.clear(email);
+    await user.type(email, 'neu@example.org');
+    await user.click(screen.getByRole('button', { name: 'Benachrichtigungen speichern' }));
+    expect(
+      await screen.findByText('Für eine neue Adresse brauchen wir dein aktuelles Passwort.'),
+    ).toBeInTheDocument();
+    expect(sent('PATCH admin/profile')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Aktuelles Passwort/, { selector: 'input' }), 'my-password-1');
+    await user.click(screen.getByRole('button', { name: 'Benachrichtigungen speichern' }));
+    await waitFor(() => expect(sent('PATCH admin/profile')).toHaveLength(1));
+    expect(sent('PATCH admin/profile')[0]!.body).toEqual({
+      language: 'de',
+      notifications: { proposed: 'immediately', author: 'never', assigned: 'daily' },
+      email: 'neu@example.org',
+      current_password: 'my-password-1',
+    });
+    expect(await screen.findByText('Deine Einstellungen sind gespeichert.')).toBeInTheDocument();
   });
 });

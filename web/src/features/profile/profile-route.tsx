@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth-store';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract';
 import { useChangeOwnPassword } from './api/change-own-password';
 import { useOwnAccount } from './api/get-account';
+import { MailSettings } from './components/mail-settings';
 import './strings';
 
 type Problems = { password?: string; repeat?: string; old?: string };
@@ -123,6 +124,7 @@ export function ProfilePage() {
           </Stack>
         </form>
       </section>
+      <MailSettings />
     </Page>
   );
 }

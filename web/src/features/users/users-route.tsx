@@ -95,6 +95,7 @@ export function UsersPage() {
                 <Table.Tr>
                   <Table.Th scope="col">{t('users.username')}</Table.Th>
                   <Table.Th scope="col">{t('users.role')}</Table.Th>
+                  <Table.Th scope="col">{t('users.email')}</Table.Th>
                   <Table.Th scope="col">{t('users.createdAt')}</Table.Th>
                   <Table.Th scope="col">{t('users.actions')}</Table.Th>
                 </Table.Tr>
@@ -114,6 +115,7 @@ export function UsersPage() {
                         data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
                       />
                     </Table.Td>
+                    <Table.Td>{account.email ?? '—'}</Table.Td>
                     <Table.Td>
                       <DateTimeText value={account.created_at} />
                     </Table.Td>

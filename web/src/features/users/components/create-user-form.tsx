@@ -5,6 +5,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError, isHandledError } from '../../../lib/api-client';
 import {
   ACCOUNT_ROLES,
+  isMailAddress,
   PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_MAX,
@@ -14,9 +15,9 @@ import { isValidPasswordLength, isValidUsername } from '../account-rules';
 import { useCreateUser } from '../api/create-user';
 import '../strings';
 
-type Problems = { username?: string; password?: string; repeat?: string; form?: string };
+type Problems = { username?: string; password?: string; repeat?: string; email?: string; form?: string };
 
-/** Creates a moderation account: name, password twice, role. Checks the spec's rules before sending. */
+/** Creates a moderation account: name, password twice, role, an optional address. Checks the spec's rules before sending. */
 export function CreateUserForm({ onCreated }: { onCreated: (username: string) => void }) {
   const { t } = useTranslation();
   const createUser = useCreateUser();
@@ -24,6 +25,7 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [role, setRole] = useState<AccountRole>('mod');
+  const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Problems>({});
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -33,16 +35,18 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
     if (!isValidPasswordLength(password))
       found.password = t('users.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX });
     if (repeat !== password) found.repeat = t('users.repeatMismatch');
+    if (email.trim() !== '' && !isMailAddress(email.trim())) found.email = t('users.emailInvalid');
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     createUser.mutate(
-      { username, password, role },
+      { username, password, role, ...(email.trim() !== '' ? { email: email.trim() } : {}) },
       {
         onSuccess: () => {
           setUsername('');
           setPassword('');
           setRepeat('');
           setRole('mod');
+          setEmail('');
           onCreated(username);
         },
         onError: (error) => {
@@ -50,6 +54,8 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
           const field = error instanceof ApiError ? error.fields?.[0]?.field : undefined;
           if (error instanceof ApiError && (error.code === 'CONFLICT' || field === 'username')) {
             setProblems({ username: t('users.usernameRule') });
+          } else if (error instanceof ApiError && field === 'email') {
+            setProblems({ email: t('users.emailInvalid') });
           } else if (error instanceof ApiError && field === 'password') {
             setProblems({ password: t('users.passwordRule', { min: PASSWORD_MIN, max: PASSWORD_MAX }) });
           } else {
@@ -89,6 +95,15 @@ export function CreateUserForm({ onCreated }: { onCreated: (username: string) =>
             onRepeatChange={setRepeat}
             labels={{ password: t('users.password'), repeat: t('users.repeatPassword') }}
             errors={problems}
+          />
+          <TextInput
+            type="email"
+            label={t('users.email')}
+            description={t('users.emailHint')}
+            value={email}
+            autoComplete="off"
+            error={problems.email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <NativeSelect
             label={t('users.role')}
