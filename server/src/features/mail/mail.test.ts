@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '@einwurf/contract';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { testConfig } from '../../test/config.ts';
 import { testDatabases } from '../../test/db.ts';
 import { insertTestEntry, shippedContentTypes } from '../../test/entries.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
@@ -14,6 +16,7 @@ const ORIGIN = 'https://einwurf.example';
 const PASSWORD = 'test-password-1234';
 const SHORT_TIMEOUTS = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 1000 };
 const DAY = 86_400_000;
+const to = (mail: { to?: unknown }) => JSON.stringify(mail.to);
 
 describe.each(testDatabases())('notification mails on $name', (target) => {
   let smtp: TestSmtpServer;
@@ -68,8 +71,6 @@ describe.each(testDatabases())('notification mails on $name', (target) => {
     }
     return client;
   }
-
-  const to = (mail: { to?: unknown }) => JSON.stringify(mail.to);
 
   it('mails a new proposal at once, in the account’s language, with the link and the title only', async () => {
     await staff('Mona', { language: 'en' });
@@ -175,6 +176,43 @@ describe.each(testDatabases())('notification mails on $name', (target) => {
     const health = await t.request({ method: 'GET', url: '/api/v1/admin/config/healthmetric' });
     expect(health.json().data.mail).toEqual({ enabled: true, pending: 0, failed: 0 });
   });
+});
+
+describe.each(testDatabases())('two instances on one database, on $name', (target) => {
+  it('send each mail once between them', async () => {
+    const smtp = await startSmtpServer();
+    const transport = () => createSmtpTransport(smtp.url, 'einwurf@example.org', SHORT_TIMEOUTS);
+    const config = { publicUrl: ORIGIN, outboxPollMs: 10 };
+    const first = await createTestApp(target, config, { mailTransport: transport() });
+    const second = await buildApp(testConfig(config), { db: first.database.db, mailTransport: transport() });
+    await second.ready();
+    try {
+      await first.loginAs('admin');
+      for (const name of ['Vera', 'Wim']) {
+        await first.request({
+          method: 'POST',
+          url: '/api/v1/admin/users',
+          payload: {
+            username: name,
+            password: PASSWORD,
+            role: 'mod',
+            email: `${name.toLowerCase()}@example.org`,
+          },
+        });
+      }
+      const titles = Array.from({ length: 10 }, (_, i) => `Vorschlag ${i + 1}`);
+      for (const title of titles) await insertTestEntry(first.database.db, { state: 'proposed', title });
+      await smtp.waitFor(20);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const sent = smtp.mails.map((m) => `${to(m)} ${m.subject}`).sort();
+      expect(sent).toHaveLength(20);
+      expect(new Set(sent).size).toBe(20);
+    } finally {
+      await second.close();
+      await first.close();
+      await smtp.close();
+    }
+  }, 30_000);
 });
 
 describe.each(testDatabases())('a mail server that hangs, on $name', (target) => {
