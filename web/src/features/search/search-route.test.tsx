@@ -112,4 +112,26 @@ describe('search', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?q=Velofahrt&page=2');
     expect(sent('GET admin/collection/entries').at(-1)!.url.searchParams.get('current_page')).toBe('2');
   });
+
+  it('selects results and acts on them in one step, as the submissions list does', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET admin/collection/entries': hits,
+      'GET admin/config/cpts': CPTS,
+      'GET admin/staff': { data: { staff: [] } },
+      'POST admin/collection/entries/bulk': {
+        data: { results: [{ id: 'h1', ok: true }], succeeded: 1, failed: 0 },
+      },
+    });
+    renderScreen(<SearchPage />, { path: '/admin/search?q=velo-demo' });
+    const results = await screen.findByRole('list', { name: 'Suchergebnisse' });
+    await user.click(within(results).getByRole('checkbox', { name: /Velo-Demo 1/ }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Aktionen für die ausgewählten Beiträge' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Ablehnen' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('1 Beitrag erledigt.');
+    expect(api.sent('POST admin/collection/entries/bulk')[0]!.body).toEqual({
+      ids: ['h1'],
+      action: 'reject',
+    });
+  });
 });

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Alert, Anchor, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { BulkBar } from '../../components/assignment/bulk-bar';
+import { useSelection } from '../../components/assignment/use-selection';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';
@@ -45,7 +47,14 @@ export function SearchPage() {
   const results = useSearchResults({ query: urlQuery, page });
   const tooShort = text.trim().length > 0 && !isSearchable(text);
   const pagination = results.data?.meta.pagination;
-  const hits = results.data?.data ?? [];
+  const hitsShown = results.data?.data;
+  const hits = useMemo(() => hitsShown ?? [], [hitsShown]);
+  const ids = useMemo(() => hits.map((hit) => hit.id), [hits]);
+  // Several results can be published, rejected, deleted or assigned at once, as on the submissions list.
+  const selection = useSelection(ids);
+  const picked = hits
+    .filter((hit) => selection.isSelected(hit.id))
+    .map((hit) => ({ id: hit.id, title: hit.title }));
 
   return (
     <Page title={t('search.title')}>
@@ -77,6 +86,17 @@ export function SearchPage() {
         )}
       </div>
       {searchable && !tooShort && hits.length > 0 && (
+        <Group gap="md">
+          <Checkbox
+            label={t('assignment.bulk.selectAll')}
+            checked={selection.all}
+            indeterminate={selection.some}
+            onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
+          />
+        </Group>
+      )}
+      {searchable && !tooShort && <BulkBar picked={picked} onDone={selection.clear} />}
+      {searchable && !tooShort && hits.length > 0 && (
         <Stack
           component="ol"
           gap="sm"
@@ -88,6 +108,11 @@ export function SearchPage() {
           {hits.map((hit) => (
             <Card key={hit.id} withBorder component="li" padding="md">
               <Stack gap={6}>
+                <Checkbox
+                  aria-label={t('assignment.bulk.select', { title: hit.title || t('admin.untitled') })}
+                  checked={selection.isSelected(hit.id)}
+                  onChange={(event) => selection.toggle(hit.id, event.currentTarget.checked)}
+                />
                 <Title order={2} size="h4">
                   <Anchor component={Link} to={paths.moderateCPT({ cpt: hit.type, id: hit.id })}>
                     {hit.title || t('admin.untitled')}

@@ -21,6 +21,7 @@ export function useBulkAction() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: moderationEntryKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'entry'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'search'] });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
     },
   });
