@@ -1,4 +1,5 @@
-// An author's steps through the API, for journeys about what moderation does with a proposal.
+// An author's steps through the API, for journeys about what moderation does with a proposal, and the
+// API client they use (moderation journeys create accounts with it too).
 import { createHash } from 'node:crypto';
 import { expect, request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL } from './server.ts';
@@ -22,15 +23,15 @@ function solveChallenge(nonce: string, difficulty: number): number {
   }
 }
 
-type Call = (
+export type Call = (
   method: string,
   path: string,
   data?: unknown,
   headers?: Record<string, string>,
 ) => Promise<unknown>;
 
-/** An author's API client: keeps the session cookie and sends back the last CSRF token it saw. */
-async function authorClient(): Promise<{ api: APIRequestContext; call: Call }> {
+/** An API client: keeps its session cookie and sends back the last CSRF token it saw. */
+export async function apiClient(): Promise<{ api: APIRequestContext; call: Call }> {
   const api = await apiRequest.newContext({ baseURL: new URL('/api/v1/', E2E_BASE_URL).href });
   let csrf = '';
   const call: Call = async (method, path, data, headers = {}) => {
@@ -45,13 +46,20 @@ async function authorClient(): Promise<{ api: APIRequestContext; call: Call }> {
     const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : null;
   };
+  await call('GET', 'auth');
   return { api, call };
 }
 
-/** Creates an article with the given title and Markdown and proposes it; answers its id. */
-export async function proposeArticle(title: string, content: string): Promise<string> {
-  const { api, call } = await authorClient();
-  await call('GET', 'auth');
+/**
+ * Creates an article with the given title and Markdown and proposes it, then writes the author's
+ * comment when one is given; answers its id.
+ */
+export async function proposeArticle(
+  title: string,
+  content = 'Text des Beitrags.',
+  options: { comment?: { title: string; content: string } } = {},
+): Promise<string> {
+  const { api, call } = await apiClient();
   const { data } = (await call('GET', 'pow')) as { data: { token: string } };
   const claims = JSON.parse(Buffer.from(data.token.split('.')[1]!, 'base64url').toString('utf8')) as {
     nonce: string;
@@ -70,6 +78,7 @@ export async function proposeArticle(title: string, content: string): Promise<st
     data: { ...entry.data, title, content, lead: 'Kurz und bündig.', category: 'local' },
   });
   await call('POST', `anon/${id}/publish`);
+  if (options.comment) await call('POST', `anon/${id}/comments`, options.comment);
   await api.dispose();
   return id;
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { AUTHOR_PASSWORD, proposeArticle } from '../support/author-api.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server.ts';
 
@@ -145,83 +145,16 @@ test('an unknown entry on the moderation screen says so', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-// --- An entry proposed through the API, until the author screens can do it in the browser. ---
-
-const AUTHOR_PASSWORD = 'Velo-Weg 2026!';
-
-/** The proof-of-work rule of DESIGN.md: SHA-256 of nonce + counter ends in `difficulty` zero bits. */
-function solveChallenge(nonce: string, difficulty: number): number {
-  for (let counter = 0; ; counter++) {
-    const digest = createHash('sha256')
-      .update(nonce + String(counter))
-      .digest();
-    let bits = difficulty;
-    let solved = true;
-    for (let i = digest.length - 1; bits > 0 && solved; i--) {
-      const byte = digest[i]!;
-      solved = bits >= 8 ? byte === 0 : (byte & ((1 << bits) - 1)) === 0;
-      bits -= 8;
-    }
-    if (solved) return counter;
-  }
-}
-
-/** An author's API client: keeps the session cookie and sends back the last CSRF token it saw. */
-async function authorClient(): Promise<{
-  api: APIRequestContext;
-  call: (method: string, path: string, data?: unknown, headers?: Record<string, string>) => Promise<unknown>;
-}> {
-  const api = await apiRequest.newContext({ baseURL: new URL('/api/v1/', E2E_BASE_URL).href });
-  let csrf = '';
-  const call = async (method: string, path: string, data?: unknown, headers: Record<string, string> = {}) => {
-    const response = await api.fetch(path, {
-      method,
-      data,
-      headers: { ...headers, ...(method === 'GET' ? {} : { 'X-Csrf-Token': csrf }) },
-    });
-    csrf = response.headers()['x-csrf-token'] ?? csrf;
-    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    if (response.status() === 201 && response.headers()['location']) return response.headers()['location'];
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : null;
-  };
-  return { api, call };
-}
-
-async function proposeArticle(title: string, content: string): Promise<string> {
-  const { api, call } = await authorClient();
-  const { data } = (await call('GET', 'pow')) as { data: { token: string } };
-  const claims = JSON.parse(Buffer.from(data.token.split('.')[1]!, 'base64url').toString('utf8')) as {
-    nonce: string;
-    difficulty: number;
-  };
-  const solution = String(solveChallenge(claims.nonce, claims.difficulty));
-  const location = (await call(
-    'POST',
-    'pow',
-    { solution, cpt: 'article', password: AUTHOR_PASSWORD },
-    { authorization: `Bearer ${data.token}` },
-  )) as string;
-  const id = location.split('/').at(-1)!;
-  const entry = (await call('GET', `anon/${id}`)) as { data: Record<string, unknown> };
-  await call('PUT', `anon/${id}`, {
-    data: { ...entry.data, title, content, lead: 'Kurz und bündig.', category: 'local' },
-  });
-  await call('POST', `anon/${id}/publish`);
-  await call('POST', `anon/${id}/comments`, {
-    title: 'Frage zur Quelle',
-    content: 'Die Zahlen stammen vom Amt.',
-  });
-  await api.dispose();
-  return id;
-}
+// --- Entries proposed through the API (support/author-api.ts). ---
 
 test('a moderator comments and rejects, the author answers and proposes again, the moderator publishes', async ({
   page,
   browser,
 }) => {
   const title = `Velowege für alle ${Date.now()}`;
-  const id = await proposeArticle(title, 'Die Stadt plant neue Fahrradstrassen im ganzen Quartier.');
+  const id = await proposeArticle(title, 'Die Stadt plant neue Fahrradstrassen im ganzen Quartier.', {
+    comment: { title: 'Frage zur Quelle', content: 'Die Zahlen stammen vom Amt.' },
+  });
   await logInAsAdmin(page);
 
   const proposal = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });

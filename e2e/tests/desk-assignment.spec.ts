@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createModerators, proposeArticle } from '../support/desk-api.ts';
+import { proposeArticle } from '../support/author-api.ts';
+import { createModerators } from '../support/desk-api.ts';
 
 // Two moderators at the desk: one takes an entry, the other sees it taken and is asked before taking
 // it over; then several entries are published from the submissions list in one step.
