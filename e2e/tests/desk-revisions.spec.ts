@@ -60,7 +60,7 @@ test('a moderator sees exactly the words an author changed since the rejection, 
   // By default the panel compares the revision the rejection left with the newest one.
   await page.reload();
   const panel = page.getByRole('region', { name: 'Änderungen' });
-  await expect(panel.getByText('Seit Ihrer Ablehnung')).toBeVisible();
+  await expect(panel.getByText('Seit deiner Ablehnung')).toBeVisible();
   await expect(panel.getByRole('heading', { level: 3, name: 'Text' })).toBeVisible();
   expect(await marked(page, 'Text', 'del')).toEqual(['plant', 'Frühling']);
   expect(await marked(page, 'Text', 'ins')).toEqual(['baut', 'Sommer']);
@@ -79,7 +79,7 @@ test('a moderator sees exactly the words an author changed since the rejection, 
     page.getByRole('status').filter({ hasText: `Version ${older} ist wiederhergestellt` }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Vorschau' })).toContainText('Frühling');
-  await expect(panel.getByText('Seit Ihrer Ablehnung')).toBeVisible();
+  await expect(panel.getByText('Seit deiner Ablehnung')).toBeVisible();
   expect(await marked(page, 'Text', 'del')).toEqual([]);
   await expectNoAxeViolations(page);
 });

@@ -97,7 +97,7 @@ describe('the revisions section', { timeout: 20_000 }, () => {
   it('shows the changes since your rejection: only the changed words, in ins and del with their names', async () => {
     setAuth({ role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'mira' });
     renderSection();
-    expect(await screen.findByText('Seit Ihrer Ablehnung')).toBeInTheDocument();
+    expect(await screen.findByText('Seit deiner Ablehnung')).toBeInTheDocument();
     const field = await screen.findByRole('heading', { name: 'Text', level: 3 });
     const box = field.parentElement as HTMLElement;
     const inserted = box.querySelectorAll('ins [data-diff-text]');
@@ -150,6 +150,6 @@ describe('the revisions section', { timeout: 20_000 }, () => {
   it('keeps restoring off while the form has unsaved changes', async () => {
     renderSection(vi.fn(), true);
     expect(await screen.findByRole('button', { name: 'Version 3 wiederherstellen' })).toBeDisabled();
-    expect(screen.getByText(/Speichern oder verwerfen/)).toBeInTheDocument();
+    expect(screen.getByText(/Speichere oder verwirf zuerst deine Änderungen/)).toBeInTheDocument();
   });
 });
