@@ -85,7 +85,8 @@ export function MailSettings() {
             {t('profile.mail.mailTitle')}
           </Title>
           {!stored.mail_enabled && (
-            <Alert color="gray" variant="light">
+            // A standing remark, not an alert (Mantine's Alert says role="alert" by default).
+            <Alert color="gray" variant="light" role="note">
               {t('profile.mail.mailOff')}
             </Alert>
           )}
