@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '@einwurf/contract';
 import { buildApp } from '../../app.ts';
+import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testConfig } from '../../test/config.ts';
 import { testDatabases } from '../../test/db.ts';
@@ -10,6 +11,8 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { addComment } from '../comments/service.ts';
 import { saveEntry } from '../entries/author-service.ts';
 import { AUTHOR } from '../entries/service.ts';
+import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
+import { MAIL_DELIVERY_KEEP_DAYS } from './service.ts';
 import { createSmtpTransport } from './transport.ts';
 
 const ORIGIN = 'https://einwurf.example';
@@ -170,6 +173,34 @@ describe.each(testDatabases())('notification mails on $name', (target) => {
     expect(mail!.subject).toBe('Neuer Vorschlag: Trotzdem');
     const [row] = await t.database.db.selectFrom('mail_deliveries').selectAll().execute();
     expect(row).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('forgets sent and given-up mails after a month and keeps those still waiting', async () => {
+    await staff('Paul');
+    await insertTestEntry(t.database.db, { state: 'proposed', title: 'Ein Monat' });
+    await smtp.waitFor(1);
+    const sent = await t.database.db.selectFrom('mail_deliveries').selectAll().executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = sent;
+    const later = Date.now() + 365 * DAY;
+    await t.database.db
+      .insertInto('mail_deliveries')
+      .values([
+        { ...copy, state: 'failed', attempts: 7 },
+        { ...copy, state: 'pending', next_attempt_at: later },
+      ])
+      .execute();
+    const spentTokens = createDatabaseSpentTokenStore(t.database.db);
+    const housekeepingAt = (now: number) =>
+      runHousekeeping({ db: t.database.db, spentTokens, retentionDays: 30 }, now);
+    const states = async () =>
+      (await t.database.db.selectFrom('mail_deliveries').select('state').orderBy('id').execute()).map(
+        (r) => r.state,
+      );
+
+    await housekeepingAt(Number(sent.created_at) + MAIL_DELIVERY_KEEP_DAYS * DAY);
+    expect(await states()).toEqual(['sent', 'failed', 'pending']);
+    await housekeepingAt(Number(sent.created_at) + (MAIL_DELIVERY_KEEP_DAYS + 1) * DAY);
+    expect(await states()).toEqual(['pending']);
   });
 
   it('shows on the health page whether mail is on and what waits', async () => {

@@ -272,3 +272,11 @@ export function createMailConsumer(options: MailConsumerOptions): OutboxConsumer
     },
   };
 }
+
+/** Sent and failed mails are kept this long for the health page and then removed. */
+export const MAIL_DELIVERY_KEEP_DAYS = 30;
+
+/** Removes the records of mails sent or given up before `before` (epoch ms); pending ones stay. */
+export function purgeFinishedMail(db: Db, before: number): Promise<void> {
+  return repo.deleteFinishedBefore(db, before);
+}
