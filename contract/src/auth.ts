@@ -7,6 +7,12 @@ export const AuthStateSchema = Type.Object({
   role: Type.Union([Type.Literal('none'), Type.Literal('anon'), Type.Literal('mod'), Type.Literal('admin')]),
   ttl: Type.Integer({ description: 'session expiry in epoch seconds; 0 without a session' }),
   username: Type.Optional(Type.String({ description: 'the account name, for moderation sessions only' })),
+  second_factor_setup_required: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'the installation requires a second factor and this account has none: every admin call but the profile answers 403 SECOND_FACTOR_SETUP_REQUIRED until it is set up',
+    }),
+  ),
 });
 export type AuthState = Type.Static<typeof AuthStateSchema>;
 
@@ -14,6 +20,13 @@ export const ModeratorLoginSchema = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 64 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'the second factor: a TOTP code or a recovery code, when the account has one',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,12 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  /** Name and password are right; the account has a second factor: send `code` too (`fields` name the methods). */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** The second factor's code is wrong, used before or expired; counted like a wrong password. */
+  SECOND_FACTOR_INVALID: 401,
+  /** The installation requires a second factor and this account has none yet: set it up on the profile. */
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
   FORBIDDEN: 403,
   CSRF_INVALID: 403,
   NOT_FOUND: 404,

@@ -26,3 +26,4 @@ export * from './audit.ts';
 export * from './reply-templates.ts';
 export * from './mail-rules.ts';
 export * from './mail.ts';
+export * from './staff-security.ts';

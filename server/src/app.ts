@@ -21,6 +21,7 @@ import { authorEntryRoutes } from './features/entries/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
 import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
+import { secondFactorRoutes } from './features/second-factor/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { settingsRoutes } from './features/mail/routes.ts';
 import { createMailConsumer } from './features/mail/service.ts';
@@ -256,7 +257,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(fastifyCookie);
   await app.register(csrf, { secrets });
-  await app.register(sessions, { db });
+  await app.register(sessions, { db, secondFactorRequired: config.staffSecondFactor === 'required' });
   await app.register(metrics);
   await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
   const webhookSender = () =>
@@ -314,6 +315,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(revisionRoutes, { contentTypes });
       await api.register(exportRoutes, { contentTypes });
       await api.register(userRoutes, { mailEnabled: app.mailEnabled });
+      await api.register(secondFactorRoutes, { required: config.staffSecondFactor === 'required' });
       await api.register(settingsRoutes);
       await api.register(webhookRoutes, { sender: pingSender });
       await api.register(auditRoutes);

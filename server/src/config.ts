@@ -7,6 +7,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const FILE_STORAGES = ['disk', 'database', 's3'] as const;
 export type FileStorage = (typeof FILE_STORAGES)[number];
+export const STAFF_SECOND_FACTOR = ['optional', 'required'] as const;
+export type StaffSecondFactor = (typeof STAFF_SECOND_FACTOR)[number];
 
 export type S3Settings = {
   readonly bucket: string;
@@ -87,6 +89,8 @@ export type Config = {
   readonly sessionTtl: number;
   /** Lifetime of an author's session in seconds. */
   readonly authorSessionTtl: number;
+  /** EINWURF_STAFF_2FA: `required` leads every staff account without a second factor to set one up first. */
+  readonly staffSecondFactor: StaffSecondFactor;
   /** Days a soft-deleted entry is kept before it is purged. */
   readonly retentionDays: number;
   /** EINWURF_SHUTDOWN_GRACE: seconds running requests get to finish after SIGTERM before the exit. */
@@ -466,6 +470,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     powChallengesPerMinute: integer(env, 'EINWURF_POW_CHALLENGES_PER_MINUTE', 30, 0, 1_000_000),
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
+    staffSecondFactor: oneOf(env, 'EINWURF_STAFF_2FA', STAFF_SECOND_FACTOR, 'optional'),
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),

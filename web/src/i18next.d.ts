@@ -9,6 +9,7 @@ import type authorNews from './locales/author-news/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type entryCreate from './locales/entry-create/de.json';
 import type health from './locales/health/de.json';
+import type home from './locales/home/de.json';
 import type moderate from './locales/moderate/de.json';
 import type profile from './locales/profile/de.json';
 import type schemaBuilder from './locales/schema-builder/de.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
         typeof dashboard &
         typeof entryCreate &
         typeof health &
+        typeof home &
         typeof moderate &
         typeof profile &
         typeof schemaBuilder &

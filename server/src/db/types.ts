@@ -28,6 +28,18 @@ export type UsersTable = {
   language: Generated<Locale>;
   /** JSON of NotificationPreferences; null: the defaults. */
   notifications: Generated<string | null>;
+  /** Base32 TOTP secret once a first code confirmed it; null: no second factor. */
+  totp_secret: Generated<string | null>;
+  /** The secret being set up until its first code confirms it. */
+  totp_pending_secret: Generated<string | null>;
+  /** The last time step (30 s) a code was accepted for: no code is accepted twice. */
+  totp_last_step: Generated<number | null>;
+};
+
+/** An account's unused recovery codes, SHA-256 hex; a used one is deleted. */
+export type RecoveryCodesTable = {
+  user_id: string;
+  code_hash: string;
 };
 
 export type SessionsTable = {
@@ -38,6 +50,10 @@ export type SessionsTable = {
   entry_id: string | null;
   expires_at: number;
   created_at: number;
+  /** Epoch ms of the last request, updated at most once a minute; null: not since it started. */
+  last_used_at: Generated<number | null>;
+  /** The browser's User-Agent when the session started, cut to 512 characters. */
+  user_agent: Generated<string | null>;
 };
 
 export type EntriesTable = {
@@ -292,6 +308,7 @@ export type SettingsTable = {
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
   entries: EntriesTable;
   entry_events: EntryEventsTable;
   entry_revisions: EntryRevisionsTable;

@@ -6,11 +6,16 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EntryActor, Role } from '@einwurf/contract';
+import { API_BASE, type EntryActor, type Role } from '@einwurf/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { NO_SESSION, resolveSession, type SessionState } from '../features/auth/sessions.ts';
+import {
+  mustSetUpSecondFactor,
+  NO_SESSION,
+  resolveSession,
+  type SessionState,
+} from '../features/auth/sessions.ts';
 import { rebindCsrfToken } from './csrf.ts';
 import { isPublicRead } from './public-reads.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
@@ -90,7 +95,14 @@ export function moderator(session: SessionState): { actor: EntryActor; userId: s
   return { actor: session.role === 'admin' ? 'admin' : 'mod', userId: session.userId };
 }
 
-async function sessions(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
+/** Where a staff account that must set up a second factor may still go: its own profile. */
+const SETUP_PATHS = `${API_BASE}/admin/profile`;
+
+async function sessions(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; secondFactorRequired?: boolean },
+): Promise<void> {
+  const required = options.secondFactorRequired ?? false;
   app.decorateRequest('session', null as unknown as SessionState);
   app.addHook('onRequest', async (request) => {
     // Readers of public outputs are nobody in particular: their session is not looked up.
@@ -98,6 +110,16 @@ async function sessions(app: FastifyInstance, options: { db: Kysely<Database> })
       request.url.startsWith('/api') && !isPublicRead(request)
         ? await resolveSession(options.db, request.cookies[SESSION_COOKIE])
         : NO_SESSION;
+    if (
+      mustSetUpSecondFactor(request.session, required) &&
+      request.url.startsWith(`${API_BASE}/admin/`) &&
+      !request.url.startsWith(SETUP_PATHS)
+    ) {
+      throw new AppError(
+        'SECOND_FACTOR_SETUP_REQUIRED',
+        'this installation requires a second factor: set it up on the profile first',
+      );
+    }
   });
 }
 

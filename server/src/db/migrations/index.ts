@@ -14,6 +14,7 @@ import * as assignment from './2026-12-03-assignment.ts';
 import * as revisions from './2026-12-05-revisions.ts';
 import * as publicHtml from './2026-12-07-public-html.ts';
 import * as mail from './2026-12-08-mail.ts';
+import * as staffSecurity from './2026-12-10-staff-security.ts';
 import * as audit from './2026-12-06-audit.ts';
 import * as replyTemplates from './2026-12-04-reply-templates.ts';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-revisions': revisions,
   '2026-12-07-public-html': publicHtml,
   '2026-12-08-mail': mail,
+  '2026-12-10-staff-security': staffSecurity,
   '2026-12-06-audit': audit,
   '2026-12-04-reply-templates': replyTemplates,
 };

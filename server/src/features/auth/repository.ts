@@ -11,12 +11,12 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
 export async function findSession(
   db: Db,
   id: string,
-): Promise<(SessionRow & { username: string | null }) | undefined> {
+): Promise<(SessionRow & { username: string | null; totp_secret: string | null }) | undefined> {
   return db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
-    .select('users.username')
+    .select(['users.username', 'users.totp_secret'])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
 }
@@ -40,4 +40,36 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<number
 /** Gives every session of an account the account's new role. */
 export async function setSessionRoleOfUser(db: Db, userId: string, role: 'mod' | 'admin'): Promise<void> {
   await db.updateTable('sessions').set({ role }).where('user_id', '=', userId).execute();
+}
+
+/** Notes a session's use; at most once a minute, so busy sessions do not write on every request. */
+export async function touchSession(db: Db, id: string, now: number, staleBefore: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+    .execute();
+}
+
+/** An account's sessions that have not expired, the newest first. */
+export function findSessionsOfUser(db: Db, userId: string, now: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one session of an account; false when it has none of that id. */
+export async function deleteSessionOfUser(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

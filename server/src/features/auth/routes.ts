@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@fastify/type-provider-typebox';
 import {
   API_BASE,
   AuthStateSchema,
+  ErrorBodySchema,
   LoginSchema,
+  StaffSessionListSchema,
   type AuthorLogin,
   type ModeratorLogin,
 } from '@einwurf/contract';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions.ts';
+import { AppError } from '../../errors.ts';
+import { clearSessionCookie, requireRoleFirst, setSessionCookie } from '../../plugins/sessions.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts';
 import { auditAddressOf } from '../audit/context.ts';
 import { loginAuthor, loginModerator, logout } from './service.ts';
-import { NO_SESSION, toAuthState } from './sessions.ts';
+import { endSessionOfUser, listSessionsOfUser, NO_SESSION, toAuthState } from './sessions.ts';
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;
@@ -32,6 +36,7 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: st
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const secondFactorRequired = app.config.staffSecondFactor === 'required';
   app.get(
     '/auth',
     {
@@ -41,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuthStateSchema },
       },
     },
-    async (request) => toAuthState(request.session),
+    async (request) => toAuthState(request.session, secondFactorRequired),
   );
 
   app.post(
@@ -66,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         secrets: app.secrets,
         deviceToken: request.cookies[DEVICE_COOKIE],
         auditAddress: auditAddressOf(request),
+        userAgent: request.headers['user-agent'],
       };
       if (isAuthorLogin(request.body)) {
         const { token, session } = await loginAuthor(ctx, request.body);
@@ -75,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { token, session, deviceToken } = await loginModerator(ctx, request.body);
       setSessionCookie(request, reply, token, session.expiresAt);
       setDeviceCookie(request, reply, deviceToken);
-      return toAuthState(session);
+      return toAuthState(session, secondFactorRequired);
     },
   );
 
@@ -86,6 +92,43 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await logout(app.db, request.session, auditAddressOf(request));
       clearSessionCookie(request, reply);
       return toAuthState(NO_SESSION);
+    },
+  );
+
+  const staffOnly = { preValidation: requireRoleFirst('mod', 'admin') };
+  const errors = { '4xx': ErrorBodySchema };
+
+  app.get(
+    '/admin/profile/sessions',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in account's open sessions, the newest first (`current`: this one)",
+        response: { 200: StaffSessionListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await listSessionsOfUser(app.db, request.session.userId ?? '', request.session.id),
+    }),
+  );
+
+  app.delete(
+    '/admin/profile/sessions/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary: "End one of the signed-in account's sessions (its own current one too: that is a logout)",
+        params: Type.Object({ id: Type.String({ maxLength: 128 }) }),
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ended = await endSessionOfUser(app.db, request.session.userId ?? '', request.params.id);
+      if (!ended) throw new AppError('NOT_FOUND', 'no such session');
+      if (request.params.id === request.session.id) clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
     },
   );
 };

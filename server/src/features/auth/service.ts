@@ -11,9 +11,15 @@ import {
   type RateLimiter,
 } from '../../plugins/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
+import {
+  hasSecondFactor,
+  secondFactorInvalid,
+  secondFactorRequired,
+  verifySecondFactor,
+} from '../second-factor/service.ts';
 import { verifyEntryPassword } from '../entries/service.ts';
 import type { SecretRing } from '../secrets/service.ts';
-import { verifyCredentials } from '../users/service.ts';
+import { verifyCredentials, type User } from '../users/service.ts';
 import { issueDeviceToken, verifyDeviceToken } from './device-cookie.ts';
 import { endSession, LOGIN_LIMITS, startSession, type SessionState } from './sessions.ts';
 
@@ -35,6 +41,8 @@ type LoginContext = {
   deviceToken: string | undefined;
   /** The client's address for the audit log; null unless the operator keeps it. */
   auditAddress: string | null;
+  /** The browser's User-Agent, kept with a moderation session for the account's list of sessions. */
+  userAgent?: string | undefined;
 };
 
 type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
@@ -120,11 +128,22 @@ export async function loginModerator(
     actor: { type: 'anonymous', username: credentials.username },
     clientAddress: ctx.auditAddress,
   } as const;
-  let user: Awaited<ReturnType<typeof verifyCredentials>>;
+  // A wrong second factor counts like a wrong password; a missing one does not (the password was
+  // right, and the login screen now asks for the code).
+  let codeWrong = false;
+  let outcome: { user: User; codeMissing: boolean; hasFactor: boolean } | undefined;
   try {
-    user = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, () =>
-      verifyCredentials(ctx.db, credentials.username, credentials.password),
-    );
+    outcome = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, async () => {
+      const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
+      if (!user) return undefined;
+      if (!(await hasSecondFactor(ctx.db, user.id))) return { user, codeMissing: false, hasFactor: false };
+      if (credentials.code === undefined) return { user, codeMissing: true, hasFactor: true };
+      if (await verifySecondFactor(ctx.db, user.id, credentials.code)) {
+        return { user, codeMissing: false, hasFactor: true };
+      }
+      codeWrong = true;
+      return undefined;
+    });
   } catch (error) {
     // Once per client and account in a login window: a client hammering a locked account must not
     // fill the log.
@@ -138,10 +157,17 @@ export async function loginModerator(
     }
     throw error;
   }
-  if (!user) {
-    await recordAudit(ctx.db, { ...attempt, kind: 'auth.login.failed' });
+  if (!outcome) {
+    await recordAudit(ctx.db, {
+      ...attempt,
+      kind: 'auth.login.failed',
+      ...(codeWrong ? { details: { second_factor: true } } : {}),
+    });
+    if (codeWrong) throw secondFactorInvalid();
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
+  if (outcome.codeMissing) throw secondFactorRequired();
+  const { user } = outcome;
   // This browser's (or client's) failures are forgotten; the account's count of untrusted clients
   // stays, or one right login from anywhere would hand the strangers a fresh batch of guesses.
   await ctx.limiter.reset(ownKey);
@@ -152,6 +178,8 @@ export async function loginModerator(
       username: user.username,
       ttlSeconds: ctx.sessionTtl,
       previousId: ctx.previousId,
+      userAgent: ctx.userAgent,
+      hasSecondFactor: outcome.hasFactor,
     });
     await recordAudit(trx, {
       kind: 'auth.login.succeeded',

@@ -2,7 +2,7 @@
 // (../users/service.ts), which must end or demote an account's sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountRole, AuthState, Role } from '@einwurf/contract';
+import type { AccountRole, AuthState, Role, StaffSession } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import * as repo from './repository.ts';
 
@@ -19,6 +19,8 @@ export type SessionState = {
   expiresAt: number;
   /** SHA-256 of the cookie token; null without a session. */
   id: string | null;
+  /** Whether the account behind a moderation session has a second factor. */
+  hasSecondFactor: boolean;
 };
 
 export const NO_SESSION: SessionState = Object.freeze({
@@ -28,6 +30,7 @@ export const NO_SESSION: SessionState = Object.freeze({
   entryId: null,
   expiresAt: 0,
   id: null,
+  hasSecondFactor: false,
 });
 
 export const LOGIN_LIMITS = {
@@ -56,13 +59,23 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The API's view of a session: role and expiry in epoch seconds (0 without one). */
-export function toAuthState(session: SessionState): AuthState {
-  const state = {
+/** Whether a staff session must set up a second factor before it may do anything else. */
+export function mustSetUpSecondFactor(session: SessionState, required: boolean): boolean {
+  return required && (session.role === 'mod' || session.role === 'admin') && !session.hasSecondFactor;
+}
+
+/**
+ * The API's view of a session: role and expiry in epoch seconds (0 without one); `required` says
+ * whether the installation requires staff to have a second factor.
+ */
+export function toAuthState(session: SessionState, required = false): AuthState {
+  const state: AuthState = {
     role: session.role,
     ttl: session.role === 'none' ? 0 : Math.floor(session.expiresAt / 1000),
   };
-  return session.username === null ? state : { ...state, username: session.username };
+  if (session.username !== null) state.username = session.username;
+  if (mustSetUpSecondFactor(session, required)) state.second_factor_setup_required = true;
+  return state;
 }
 
 /** Carries a role change over to the account's open sessions, so a demotion takes effect at once. */
@@ -74,6 +87,11 @@ export function updateSessionRoles(db: Db, userId: string, role: AccountRole): P
 export function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
   return repo.deleteSessionsOfUser(db, userId, keepId);
 }
+
+/** How stale a staff session's "last used" may get before a request writes it anew. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** The longest User-Agent kept with a session. */
+const USER_AGENT_MAX = 512;
 
 /** Looks up the session a cookie token names; an expired one is deleted and counts as none. */
 export async function resolveSession(
@@ -89,6 +107,9 @@ export async function resolveSession(
     await repo.deleteSession(db, id);
     return NO_SESSION;
   }
+  if (row.user_id !== null && (row.last_used_at ?? row.created_at) < now - TOUCH_INTERVAL_MS) {
+    await repo.touchSession(db, id, now, now - TOUCH_INTERVAL_MS);
+  }
   return {
     role: row.role,
     userId: row.user_id,
@@ -96,6 +117,7 @@ export async function resolveSession(
     entryId: row.entry_id,
     expiresAt: row.expires_at,
     id,
+    hasSecondFactor: row.totp_secret !== null,
   };
 }
 
@@ -109,6 +131,9 @@ export async function startSession(
     entryId?: string;
     ttlSeconds: number;
     previousId: string | null;
+    /** The browser's User-Agent, shown in the account's list of sessions. */
+    userAgent?: string | undefined;
+    hasSecondFactor?: boolean;
   },
 ): Promise<{ token: string; session: SessionState }> {
   const now = Date.now();
@@ -124,6 +149,7 @@ export async function startSession(
     entryId: input.entryId ?? null,
     expiresAt: now + input.ttlSeconds * 1000,
     id,
+    hasSecondFactor: input.hasSecondFactor ?? false,
   };
   await repo.insertSession(db, {
     id,
@@ -132,6 +158,8 @@ export async function startSession(
     entry_id: session.entryId,
     expires_at: session.expiresAt,
     created_at: now,
+    last_used_at: now,
+    user_agent: input.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
   });
   return { token, session };
 }
@@ -139,4 +167,26 @@ export async function startSession(
 /** Ends a session (no-op without one). */
 export async function endSession(db: Db, session: SessionState): Promise<void> {
   if (session.id !== null) await repo.deleteSession(db, session.id);
+}
+
+/** An account's open sessions for its profile, `currentId` marked. */
+export async function listSessionsOfUser(
+  db: Db,
+  userId: string,
+  currentId: string | null,
+  now = Date.now(),
+): Promise<StaffSession[]> {
+  const rows = await repo.findSessionsOfUser(db, userId, now);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    last_used_at: new Date(row.last_used_at ?? row.created_at).toISOString(),
+    user_agent: row.user_agent,
+    current: row.id === currentId,
+  }));
+}
+
+/** Ends one of an account's sessions; false when the account has no session of that id. */
+export function endSessionOfUser(db: Db, userId: string, id: string): Promise<boolean> {
+  return repo.deleteSessionOfUser(db, userId, id);
 }

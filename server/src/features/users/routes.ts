@@ -17,6 +17,7 @@ import {
   changeRole,
   createUser,
   deleteUser,
+  endSessionsOfAccount,
   getProfile,
   listUsers,
   toUserAccount,
@@ -128,6 +129,23 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ mailEnabled: boolean }> = a
     },
     async (request, reply) => {
       await deleteUser(app.db, request.params.username, auditContext(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/admin/users/:username/sessions',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'End every session of an account (it must log in again)',
+        params: UsernameParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await endSessionsOfAccount(app.db, request.params.username, auditContext(request));
       return reply.code(204).send(null);
     },
   );

@@ -111,6 +111,9 @@ export async function createUser(
     email,
     language: DEFAULT_LOCALE,
     notifications: null,
+    totp_secret: null,
+    totp_pending_secret: null,
+    totp_last_step: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -208,6 +211,24 @@ export async function deleteUser(
       kind: 'user.deleted',
       target: { type: 'user', id: row.id },
       details: { username: row.username, role: row.role },
+    });
+  });
+}
+
+/** Ends every session of the named account (an admin's action: a lost laptop, a departure). */
+export async function endSessionsOfAccount(
+  db: Db,
+  username: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findUserByUsername(trx, username);
+    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    await endOtherSessions(trx, row.id, null);
+    await recordAuditAs(trx, audit, {
+      kind: 'auth.sessions_ended',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username },
     });
   });
 }

@@ -7,6 +7,7 @@ import { readCurrentEntry } from '../../lib/current-entry';
 import { isLocale } from '../../lib/i18n';
 import { Page } from '../../components/page';
 import { useEntryTypes } from './api/get-entry-types';
+import './strings';
 
 // The modal loads only when this browser already edits an entry and the user starts another.
 const StartEntryDialog = lazy(() =>
