@@ -26,6 +26,8 @@ const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
 const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env['BENCH_DATABASES'] ?? 'sqlite,postgres').split(',');
 const ADMIN_PASSWORD = 'bench-admin-password';
+/** /metrics answers only with a token (404 when none is set). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const FORMATS = ['jsonl', 'csv'] as const;
 
 if (!Number.isSafeInteger(ENTRIES) || ENTRIES < 1)
@@ -120,7 +122,9 @@ function sampleHeap(baseUrl: string): {
   const loop = (async () => {
     while (running) {
       try {
-        const text = await (await fetch(`${baseUrl}/metrics`)).text();
+        const text = await (
+          await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).text();
         const used = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? 0);
         peak = Math.max(peak, used);
         external = Math.max(external, Number(/^nodejs_external_memory_bytes (\d+)/m.exec(text)?.[1] ?? 0));
@@ -146,6 +150,7 @@ async function viaServer(env: Record<string, string>): Promise<Record<string, un
   const server = await startServer({
     EINWURF_ADMIN_PASSWORD: ADMIN_PASSWORD,
     EINWURF_RETENTION_DAYS: '3650',
+    EINWURF_METRICS_TOKEN: METRICS_TOKEN,
     ...env,
   });
   try {

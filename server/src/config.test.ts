@@ -179,8 +179,17 @@ describe('loadConfig', () => {
     ['EINWURF_WEBHOOK_DISABLE_AFTER', '5 weeks', /EINWURF_WEBHOOK_DISABLE_AFTER/],
     ['EINWURF_WEBHOOK_RETRY_SCHEDULE', '5s,,5m', /EINWURF_WEBHOOK_RETRY_SCHEDULE/],
     ['EINWURF_OUTBOX_POLL_INTERVAL', '1ms', /EINWURF_OUTBOX_POLL_INTERVAL/],
+    ['EINWURF_METRICS_TOKEN', 'short-token', /EINWURF_METRICS_TOKEN: must be at least 16/],
+    ['EINWURF_METRICS_TOKEN', 'sixteen chars but spaced', /EINWURF_METRICS_TOKEN/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('keeps /metrics closed unless a metrics token is set', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ EINWURF_METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken).toBe(
+      '0123456789abcdef0123',
+    );
   });
 
   it('reads the S3 settings only for FILE_STORAGE=s3, naming what is missing or wrong', () => {

@@ -135,6 +135,11 @@ export type Config = {
   readonly mailRetryScheduleMs: readonly number[];
   /** EINWURF_OUTBOX_POLL_INTERVAL: how often (ms) the outbox worker looks for due work. */
   readonly outboxPollMs: number;
+  /**
+   * EINWURF_METRICS_TOKEN: the bearer token `/metrics` asks for; without it `/metrics` answers 404
+   * (closed unless the operator opts in).
+   */
+  readonly metricsToken: string | undefined;
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly contentTypesDir: string;
@@ -429,6 +434,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('EINWURF_ADMIN_PASSWORD', 'must be at least 8 characters');
   }
+  const metricsToken = read(env, 'EINWURF_METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError(
+      'EINWURF_METRICS_TOKEN',
+      'must be at least 16 printable characters without spaces (e.g. openssl rand -hex 32)',
+    );
+  }
   const fileStorage = oneOf(env, 'FILE_STORAGE', FILE_STORAGES, 'disk');
   return Object.freeze({
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -492,6 +504,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     mailDigestHour: integer(env, 'EINWURF_MAIL_DIGEST_HOUR', 7, 0, 23),
     mailRetryScheduleMs: retrySchedule(env, 'EINWURF_MAIL_RETRY_SCHEDULE', DEFAULT_MAIL_RETRY_SCHEDULE_MS),
     outboxPollMs: duration(env, 'EINWURF_OUTBOX_POLL_INTERVAL', 1000, 10, 3_600_000),
+    metricsToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(

@@ -1,7 +1,9 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors.ts';
 
 const MINUTE_MS = 60_000;
 export const STATS_WINDOW_MINUTES = 5;
@@ -16,9 +18,20 @@ export type RequestStats = {
   count(statusCode: number, now?: number): void;
 };
 
+/** The app's own Prometheus registry and the counters features add to as things happen. */
+export type AppMetrics = {
+  /** Where features register the gauges they collect at scrape time. */
+  readonly registry: Registry;
+  /** Proof-of-work challenges solved and turned into an entry, on this instance. */
+  readonly powSolves: Counter;
+  /** Refused logins on this instance: `account` moderation or author, `reason` invalid_credentials or rate_limited. */
+  readonly loginFailures: Counter<'account' | 'reason'>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     requestStats: RequestStats;
+    metrics: AppMetrics;
   }
 }
 
@@ -63,8 +76,36 @@ function createRequestStats(startedAt: number): RequestStats & { close(): void }
   };
 }
 
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** Compares digests, so neither the token's length nor its first differing byte shows in the timing. */
+function isTokenRight(expected: string, given: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+/**
+ * `/metrics` answers only a scraper with the configured token. Without one configured it answers
+ * 404: figures of an installation (its queue, its login failures) are not for the public, so an
+ * operator opts in.
+ */
+function checkScraper(token: string | undefined, request: FastifyRequest): void {
+  if (token === undefined) {
+    throw new AppError('NOT_FOUND', 'no route for GET /metrics (set EINWURF_METRICS_TOKEN to open it)');
+  }
+  const given = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (given === undefined || !isTokenRight(token, given)) {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      given === undefined ? 'metrics token missing' : 'metrics token wrong',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer realm="einwurf-metrics"' },
+    );
+  }
+}
+
 /** Prometheus metrics with a registry of this app's own, so many apps can live in one process. */
-async function metrics(app: FastifyInstance): Promise<void> {
+async function metrics(app: FastifyInstance, options: { token: string | undefined }): Promise<void> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -80,6 +121,21 @@ async function metrics(app: FastifyInstance): Promise<void> {
     labelNames,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+
+  app.decorate('metrics', {
+    registry,
+    powSolves: new Counter({
+      name: 'einwurf_pow_solves_total',
+      help: 'Proof-of-work challenges solved and redeemed for a new entry on this instance',
+      registers: [registry],
+    }),
+    loginFailures: new Counter({
+      name: 'einwurf_login_failures_total',
+      help: 'Refused logins on this instance, by account (moderation, author) and reason (invalid_credentials, rate_limited)',
+      labelNames: ['account', 'reason'] as const,
+      registers: [registry],
+    }),
   });
 
   const stats = createRequestStats(Date.now());
@@ -98,7 +154,9 @@ async function metrics(app: FastifyInstance): Promise<void> {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    checkScraper(options.token, request);
+    reply.header('cache-control', 'no-store');
     reply.type(registry.contentType);
     return registry.metrics();
   });

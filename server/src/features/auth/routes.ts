@@ -8,6 +8,7 @@ import {
   LoginSchema,
   StaffSessionListSchema,
   type AuthorLogin,
+  type ErrorCode,
   type ModeratorLogin,
 } from '@einwurf/contract';
 import { AppError } from '../../errors.ts';
@@ -16,6 +17,9 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts
 import { auditAddressOf } from '../audit/context.ts';
 import { loginAuthor, loginModerator, logout } from './service.ts';
 import { endSessionOfUser, listSessionsOfUser, NO_SESSION, toAuthState } from './sessions.ts';
+
+/** The refusals `einwurf_login_failures_total` counts: a wrong name or password, and the login limits. */
+const LOGIN_FAILURES: ReadonlySet<ErrorCode> = new Set(['INVALID_CREDENTIALS', 'RATE_LIMITED']);
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;
@@ -73,15 +77,23 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         auditAddress: auditAddressOf(request),
         userAgent: request.headers['user-agent'],
       };
-      if (isAuthorLogin(request.body)) {
-        const { token, session } = await loginAuthor(ctx, request.body);
+      const account = isAuthorLogin(request.body) ? 'author' : 'moderation';
+      try {
+        if (isAuthorLogin(request.body)) {
+          const { token, session } = await loginAuthor(ctx, request.body);
+          setSessionCookie(request, reply, token, session.expiresAt);
+          return toAuthState(session);
+        }
+        const { token, session, deviceToken } = await loginModerator(ctx, request.body);
         setSessionCookie(request, reply, token, session.expiresAt);
-        return toAuthState(session);
+        setDeviceCookie(request, reply, deviceToken);
+        return toAuthState(session, secondFactorRequired);
+      } catch (error) {
+        if (error instanceof AppError && LOGIN_FAILURES.has(error.code)) {
+          app.metrics.loginFailures.inc({ account, reason: error.code.toLowerCase() });
+        }
+        throw error;
       }
-      const { token, session, deviceToken } = await loginModerator(ctx, request.body);
-      setSessionCookie(request, reply, token, session.expiresAt);
-      setDeviceCookie(request, reply, deviceToken);
-      return toAuthState(session, secondFactorRequired);
     },
   );
 

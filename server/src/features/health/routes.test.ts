@@ -14,10 +14,12 @@ import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { createRedisRateLimiter } from '../../plugins/rate-limit.ts';
 import { createRedisSpentTokenStore } from '../pow/spent-tokens.ts';
 
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
 describe.each(testDatabases())('health and metrics on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, { metricsToken: METRICS_TOKEN });
   });
   afterAll(() => t.close());
 
@@ -56,7 +58,11 @@ describe.each(testDatabases())('health and metrics on $name', (target) => {
     await t.request({ method: 'GET', url: '/api/v1/schema/article/schema.json' });
     await t.request({ method: 'GET', url: '/api/v1/schema/event/schema.json' });
     await t.request({ method: 'GET', url: '/api/v1/no/such/thing-123' });
-    const response = await t.request({ method: 'GET', url: '/metrics' });
+    const response = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const text = response.body;

@@ -1,13 +1,14 @@
 import { readdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ENTRY_STATES, type HealthMetric, type HealthProblem } from '@einwurf/contract';
+import { ENTRY_STATES, type EntryState, type HealthMetric, type HealthProblem } from '@einwurf/contract';
 import { dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { RequestStats } from '../../plugins/metrics.ts';
 import { VERSION } from '../../version.ts';
 import { proposalStates } from '../entries/lifecycle.ts';
 import { mailStatus } from '../mail/service.ts';
+import { currentDifficulty } from '../pow/service.ts';
 import * as repo from './repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
@@ -184,5 +185,61 @@ export async function collectHealthMetric(
       mail: { enabled: options.mailEnabled ?? false, ...deliveries },
       problems,
     },
+  };
+}
+
+/** What `/metrics` reports of the installation beside the process: read from the database, so every instance agrees. */
+export type OperatorFigures = {
+  entriesPerState: Record<EntryState, number>;
+  proposalsWaiting: number;
+  /** Seconds since the least recently updated waiting proposal changed; null when none waits. */
+  oldestProposalAgeSeconds: number | null;
+  /** The difficulty the next challenge gets. */
+  powDifficultyBits: number;
+  files: number;
+  fileBytes: number;
+  databaseSizeBytes: number;
+  /** Outbox events due and not yet handed to the consumers. */
+  outboxBacklog: number;
+  webhookDeliveries: { pending: number; failed: number };
+  mailDeliveries: { pending: number; failed: number };
+};
+
+/**
+ * The figures of the health page that a scrape wants, and the proof-of-work difficulty, uploads and
+ * backlogs beside them. Queries run one after another on one connection at a time, each cheap (entry
+ * counts come from entry_counts); the caller bounds the whole by a time-out.
+ */
+export async function collectOperatorFigures(
+  db: Kysely<Database>,
+  settings: { powDifficulty: number; powRate: number },
+  now = Date.now(),
+): Promise<OperatorFigures> {
+  const entriesPerState = Object.fromEntries(ENTRY_STATES.map((s) => [s, 0])) as Record<EntryState, number>;
+  for (const { state, count } of await repo.countEntriesByState(db)) {
+    if (state in entriesPerState) entriesPerState[state] = count;
+  }
+  const oldest = await repo.oldestProposalUpdate(db, proposalStates());
+  const powDifficultyBits = await currentDifficulty(
+    db,
+    { base: settings.powDifficulty, ratePerMinute: settings.powRate },
+    now,
+  );
+  const { files, bytes } = await repo.fileTotals(db);
+  const databaseSizeBytes = await repo.databaseSize(db);
+  const outboxBacklog = await repo.countDueOutboxEvents(db, now);
+  const webhookDeliveries = await repo.countWebhookDeliveries(db);
+  const mailDeliveries = await mailStatus(db);
+  return {
+    entriesPerState,
+    proposalsWaiting: proposalStates().reduce((sum, state) => sum + entriesPerState[state], 0),
+    oldestProposalAgeSeconds: oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000)),
+    powDifficultyBits,
+    files,
+    fileBytes: bytes,
+    databaseSizeBytes,
+    outboxBacklog,
+    webhookDeliveries,
+    mailDeliveries,
   };
 }

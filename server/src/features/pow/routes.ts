@@ -78,6 +78,7 @@ export const powRoutes: FastifyPluginAsyncTypebox<{
         bearerToken(request),
         request.body,
       );
+      app.metrics.powSolves.inc();
       setSessionCookie(request, reply, token, session.expiresAt);
       return reply
         .code(201)
