@@ -123,6 +123,16 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
     registers: [registry],
   });
 
+  const loginFailures = new Counter({
+    name: 'einwurf_login_failures_total',
+    help: 'Refused logins on this instance, by account (moderation, author) and reason (invalid_credentials, rate_limited)',
+    labelNames: ['account', 'reason'] as const,
+    registers: [registry],
+  });
+  // Every series from the start at 0, so rate() and increase() see the first failure.
+  for (const account of ['moderation', 'author']) {
+    for (const reason of ['invalid_credentials', 'rate_limited']) loginFailures.inc({ account, reason }, 0);
+  }
   app.decorate('metrics', {
     registry,
     powSolves: new Counter({
@@ -130,12 +140,7 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
       help: 'Proof-of-work challenges solved and redeemed for a new entry on this instance',
       registers: [registry],
     }),
-    loginFailures: new Counter({
-      name: 'einwurf_login_failures_total',
-      help: 'Refused logins on this instance, by account (moderation, author) and reason (invalid_credentials, rate_limited)',
-      labelNames: ['account', 'reason'] as const,
-      registers: [registry],
-    }),
+    loginFailures,
   });
 
   const stats = createRequestStats(Date.now());

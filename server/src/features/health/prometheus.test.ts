@@ -85,6 +85,7 @@ describe.each(testDatabases())('/metrics on $name', (target) => {
     ]) {
       expect(valueOf(before, series), series).toEqual(expect.any(Number));
     }
+    expect(valueOf(before, 'einwurf_login_failures_total{account="author",reason="rate_limited"}')).toBe(0);
     expect(before).toContain('# TYPE einwurf_pow_solves_total counter');
     expect(before).toContain('# TYPE einwurf_entries gauge');
 
