@@ -24,7 +24,7 @@ export type AppMetrics = {
   readonly registry: Registry;
   /** Proof-of-work challenges solved and turned into an entry, on this instance. */
   readonly powSolves: Counter;
-  /** Refused logins on this instance: `account` moderation or author, `reason` invalid_credentials or rate_limited. */
+  /** Refused logins on this instance: `account` moderation or author, `reason` invalid_credentials, second_factor_invalid or rate_limited. */
   readonly loginFailures: Counter<'account' | 'reason'>;
 };
 
@@ -125,13 +125,14 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
 
   const loginFailures = new Counter({
     name: 'einwurf_login_failures_total',
-    help: 'Refused logins on this instance, by account (moderation, author) and reason (invalid_credentials, rate_limited)',
+    help: 'Refused logins on this instance, by account (moderation, author) and reason (invalid_credentials, second_factor_invalid, rate_limited)',
     labelNames: ['account', 'reason'] as const,
     registers: [registry],
   });
   // Every series from the start at 0, so rate() and increase() see the first failure.
   for (const account of ['moderation', 'author']) {
-    for (const reason of ['invalid_credentials', 'rate_limited']) loginFailures.inc({ account, reason }, 0);
+    for (const reason of ['invalid_credentials', 'second_factor_invalid', 'rate_limited'])
+      loginFailures.inc({ account, reason }, 0);
   }
   app.decorate('metrics', {
     registry,

@@ -19,7 +19,11 @@ import { loginAuthor, loginModerator, logout } from './service.ts';
 import { endSessionOfUser, listSessionsOfUser, NO_SESSION, toAuthState } from './sessions.ts';
 
 /** The refusals `einwurf_login_failures_total` counts: a wrong name or password, and the login limits. */
-const LOGIN_FAILURES: ReadonlySet<ErrorCode> = new Set(['INVALID_CREDENTIALS', 'RATE_LIMITED']);
+const LOGIN_FAILURES: ReadonlySet<ErrorCode> = new Set([
+  'INVALID_CREDENTIALS',
+  'SECOND_FACTOR_INVALID',
+  'RATE_LIMITED',
+]);
 
 function isAuthorLogin(body: ModeratorLogin | AuthorLogin): body is AuthorLogin {
   return 'article_id' in body;
