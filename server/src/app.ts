@@ -19,7 +19,7 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { authorEntryRoutes } from './features/entries/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { createFileStorage, type FileStorage } from './features/files/storage/index.ts';
+import { createConfiguredStorage, type FileStorage } from './features/files/storage/index.ts';
 import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
 import { secondFactorRoutes } from './features/second-factor/routes.ts';
 import { registerOperatorMetrics } from './features/health/prometheus.ts';
@@ -134,31 +134,6 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-function createStorageFor(config: AppConfig, db: Kysely<Database>): FileStorage {
-  switch (config.fileStorage) {
-    case 'disk':
-      return createFileStorage({ driver: 'disk', dataDir: config.dataDir });
-    case 'database':
-      return createFileStorage({ driver: 'database', db });
-    case 's3': {
-      const s3 = config.s3;
-      if (!s3) throw new Error('FILE_STORAGE=s3 needs the S3_* settings');
-      return createFileStorage({
-        driver: 's3',
-        s3: {
-          bucket: s3.bucket,
-          region: s3.region,
-          forcePathStyle: s3.forcePathStyle,
-          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-          ...(s3.accessKeyId ? { accessKeyId: s3.accessKeyId } : {}),
-          ...(s3.secretAccessKey ? { secretAccessKey: s3.secretAccessKey } : {}),
-          ...(s3.keyPrefix ? { keyPrefix: s3.keyPrefix } : {}),
-        },
-      });
-    }
-  }
-}
-
 /**
  * What the log keeps of a request: method, URL, host; the client's address and port only when the
  * operator turns EINWURF_LOG_CLIENT_ADDRESS on (contributors are anonymous). Rate limits keep
@@ -205,7 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     (config.redisUrl
       ? createRedisSpentTokenStore(config.redisUrl, `${config.redisPrefix}pow:`, config.redisTimeouts)
       : createDatabaseSpentTokenStore(db));
-  const storage = deps.storage ?? createStorageFor(config, db);
+  const storage = deps.storage ?? createConfiguredStorage(config, db);
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('db', db);

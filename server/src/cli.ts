@@ -11,6 +11,13 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/types.ts';
 import { AppError } from './errors.ts';
 import { loadContentTypes } from './features/content-types/service.ts';
+import {
+  assertBackupSource,
+  countsMatch,
+  createBackup,
+  restoreBackup,
+  type BackupCounts,
+} from './features/backup/service.ts';
 import { exportEntries, parseExportOptions } from './features/export/service.ts';
 import { seedEntries } from './features/seed/service.ts';
 import { rotateSigningSecret } from './features/secrets/service.ts';
@@ -155,6 +162,69 @@ export async function exportCommand(
   await pipeline(entries, createWriteStream(options.output));
 }
 
+const formatCounts = (c: BackupCounts) =>
+  `entries ${c.entries}, comments ${c.comments}, files ${c.files}, users ${c.users}`;
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `einwurf backup <file>`: a consistent archive of the running installation. */
+export async function backupCommand(io: CliIo, file: string): Promise<void> {
+  const config = loadConfig(io.env);
+  await assertBackupSource(config);
+  const db = createDatabase(config.database);
+  try {
+    const { file: written, size, manifest } = await createBackup(config, io.env, file, { liveDb: db });
+    const archivedFiles = manifest.contents.filter((item) => item.path.startsWith('files/')).length;
+    io.out(
+      [
+        `backup written to ${written} (${formatBytes(size)})`,
+        `  database: ${manifest.dialect}, migration ${manifest.schema_migration ?? 'none'}`,
+        `  counts:   ${formatCounts(manifest.counts)}`,
+        `  files:    ${manifest.files_archived ? `${archivedFiles} archived from disk` : `not archived (FILE_STORAGE=${manifest.storage})`}`,
+        ...manifest.notes.map((note) => `  note: ${note}`),
+        ...manifest.removed_during_backup.map(
+          (r) => `  note: file ${r.file_id} was removed while the backup ran; a restore leaves it out`,
+        ),
+        ...manifest.missing_in_storage.map(
+          (key) => `  warning: ${key} is missing in storage (it was before this backup)`,
+        ),
+      ].join('\n') + '\n',
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** `einwurf restore <file>`: restores an archive into an empty installation and checks its counts. */
+export async function restoreCommand(io: CliIo, file: string, options: { force: boolean }): Promise<void> {
+  const config = loadConfig(io.env);
+  const report = await restoreBackup(config, io.env, file, options);
+  const { manifest } = report;
+  io.out(
+    [
+      `restored ${file} (made ${manifest.created_at} by Einwurf ${manifest.app_version}, ${manifest.dialect})`,
+      `  manifest: ${formatCounts(manifest.counts)}`,
+      `  restored: ${formatCounts(report.counts)}`,
+      `  files:    ${report.filesRestored} restored into ${config.fileStorage} storage`,
+      ...report.warnings.map((warning) => `  warning: ${warning}`),
+    ].join('\n') + '\n',
+  );
+  if (!countsMatch(manifest.counts, report.counts)) {
+    throw new CliError('the restored counts differ from the manifest: the restore is incomplete');
+  }
+  io.out('counts match the manifest; start the server to apply any newer migrations\n');
+}
+
 function describeError(error: unknown): string {
   if (error instanceof AppError) {
     const fields = error.fields?.map((f) => f.field).join(', ');
@@ -253,6 +323,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       withDb((d) =>
         exportCommand(d, io, { ...options, contentTypesDir: loadConfig(io.env).contentTypesDir }),
       ),
+    );
+
+  program
+    .command('backup <file>')
+    .description(
+      'write a consistent archive (database, files on disk, manifest) while the server runs; the file must not exist',
+    )
+    .action((file: string) => backupCommand(io, file));
+  program
+    .command('restore <file>')
+    .description('restore an archive into an empty data dir or database (stop the server first)')
+    .option('--force', 'replace a database and files that are there already')
+    .action((file: string, options: { force?: boolean }) =>
+      restoreCommand(io, file, { force: options.force === true }),
     );
 
   try {

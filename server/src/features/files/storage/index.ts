@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/types.ts';
 import { createDatabaseStorage } from './database.ts';
 import { createDiskStorage } from './disk.ts';
@@ -25,5 +26,34 @@ export function createFileStorage(options: FileStorageOptions): FileStorage {
       return createDatabaseStorage(options.db);
     case 's3':
       return createS3Storage(options.s3);
+  }
+}
+
+/** The storage the configuration names (FILE_STORAGE and S3_*). */
+export function createConfiguredStorage(
+  config: Pick<Config, 'fileStorage' | 'dataDir' | 's3'>,
+  db: Kysely<Database>,
+): FileStorage {
+  switch (config.fileStorage) {
+    case 'disk':
+      return createFileStorage({ driver: 'disk', dataDir: config.dataDir });
+    case 'database':
+      return createFileStorage({ driver: 'database', db });
+    case 's3': {
+      const s3 = config.s3;
+      if (!s3) throw new Error('FILE_STORAGE=s3 needs the S3_* settings');
+      return createFileStorage({
+        driver: 's3',
+        s3: {
+          bucket: s3.bucket,
+          region: s3.region,
+          forcePathStyle: s3.forcePathStyle,
+          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+          ...(s3.accessKeyId ? { accessKeyId: s3.accessKeyId } : {}),
+          ...(s3.secretAccessKey ? { secretAccessKey: s3.secretAccessKey } : {}),
+          ...(s3.keyPrefix ? { keyPrefix: s3.keyPrefix } : {}),
+        },
+      });
+    }
   }
 }
