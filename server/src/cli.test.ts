@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryState } from '@einwurf/contract';
 import { runCli, type CliIo } from './cli.ts';
 import { createDatabase } from './db/database.ts';
-import { verifyCredentials } from './features/users/service.ts';
+import { resolveSession, startSession } from './features/auth/sessions.ts';
+import { addComment } from './features/comments/service.ts';
+import { createUser, findUser, verifyCredentials } from './features/users/service.ts';
 import { parseDatabaseUrl } from './config.ts';
 import type { ExportedEntry } from './features/export/service.ts';
 import { testDatabases, type TestDatabaseHandle } from './test/db.ts';
@@ -125,8 +127,8 @@ describe('einwurf CLI', () => {
       timeout: 15_000,
     });
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^username\s+role\s+created$/);
-    expect(lines[1]).toMatch(/^-+\s+-+\s+-+$/);
+    expect(lines[0]).toMatch(/^username\s+role\s+created\s+status$/);
+    expect(lines[1]).toMatch(/^-+\s+-+\s+-+\s+-+$/);
     expect(lines.slice(2).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([
       ['Anna', 'admin'],
       ['Envy', 'mod'],
@@ -231,5 +233,101 @@ describe.each(testDatabases())('einwurf export on $name', (target) => {
       expect(out.stderr, argv.join(' ')).toMatch(message);
       expect(out.stdout, argv.join(' ')).toBe('');
     }
+  });
+});
+
+describe.each(testDatabases())('einwurf user delete, disable and enable on $name', (target) => {
+  let database: TestDatabaseHandle;
+  let env: Record<string, string>;
+  const password = 'a long enough password';
+
+  beforeAll(async () => {
+    database = await target.create();
+    env = { DATABASE_URL: database.url };
+    await createUser(database.db, { username: 'Ada', role: 'admin', password });
+    await createUser(database.db, { username: 'Max', role: 'mod', password });
+  });
+  afterAll(() => database.destroy());
+
+  const run = async (argv: string[]) => {
+    const out = io(env);
+    const code = await runCli(argv, out);
+    return { code, stdout: out.stdout, stderr: out.stderr };
+  };
+  const login = async (username: string) => {
+    const user = await findUser(database.db, username);
+    const { token } = await startSession(database.db, {
+      role: user!.role,
+      userId: user!.id,
+      ttlSeconds: 3600,
+      previousId: null,
+    });
+    return token;
+  };
+
+  it('disables an account: its sessions end and its password no longer logs in, until it is enabled', async () => {
+    const first = await login('Max');
+    const second = await login('Max');
+    expect((await resolveSession(database.db, first)).role).toBe('mod');
+    const disabled = await run(['user', 'disable', 'max']);
+    expect(disabled).toMatchObject({ code: 0, stderr: '' });
+    expect(disabled.stdout).toMatch(
+      /^disabled mod Max; ended 2 sessions\. Enable it again with: npx einwurf user enable Max\n$/,
+    );
+    expect((await resolveSession(database.db, first)).role).toBe('none');
+    expect((await resolveSession(database.db, second)).role).toBe('none');
+    expect(await verifyCredentials(database.db, 'Max', password)).toBeUndefined();
+    // A session that slipped in (a login racing the disable) is not honoured either.
+    expect((await resolveSession(database.db, await login('Max'))).role).toBe('none');
+    expect((await run(['user', 'list'])).stdout).toMatch(/^Max +mod +\S+ +disabled \d{4}-/m);
+
+    const enabled = await run(['user', 'enable', 'Max']);
+    expect(enabled).toMatchObject({ code: 0, stdout: 'enabled mod Max\n' });
+    expect((await verifyCredentials(database.db, 'Max', password))?.username).toBe('Max');
+    expect((await run(['user', 'list'])).stdout).toMatch(/^Max +mod +\S+$/m);
+  });
+
+  it('keeps the last admin who can log in', async () => {
+    const alone = await run(['user', 'disable', 'Ada']);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/the last admin account cannot be disabled/);
+    expect((await run(['user', 'delete', 'Ada'])).stderr).toMatch(/the last admin account cannot be deleted/);
+
+    await createUser(database.db, { username: 'Bea', role: 'admin', password });
+    expect((await run(['user', 'disable', 'Bea'])).code).toBe(0);
+    // Bea is disabled: Ada is the last admin who can log in.
+    expect((await run(['user', 'delete', 'Ada'])).stderr).toMatch(/last admin/);
+    expect((await run(['user', 'disable', 'Ada'])).stderr).toMatch(/last admin/);
+    // A disabled admin may go.
+    expect((await run(['user', 'delete', 'Bea'])).code).toBe(0);
+  });
+
+  it('deletes an account, keeping its comments without its name', async () => {
+    const entry = await insertTestEntry(database.db, { title: 'Kommentiert' });
+    const max = await findUser(database.db, 'Max');
+    const comment = await addComment(
+      database.db,
+      entry.data.id,
+      { title: 'Notiz', content: 'von Max' },
+      { actor: 'mod', userId: max!.id },
+    );
+    const token = await login('Max');
+    const deleted = await run(['user', 'delete', 'Max']);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout).toMatch(
+      /^deleted mod Max; its sessions ended\. Its comments and timeline entries stay/,
+    );
+    expect(await findUser(database.db, 'Max')).toBeUndefined();
+    expect((await resolveSession(database.db, token)).role).toBe('none');
+    const kept = await database.db
+      .selectFrom('comments')
+      .selectAll()
+      .where('id', '=', comment.id)
+      .executeTakeFirst();
+    expect(kept).toMatchObject({ content: 'von Max', user_id: null });
+
+    const missing = await run(['user', 'delete', 'Max']);
+    expect(missing).toMatchObject({ code: 1, stderr: 'einwurf: no such user: Max\n' });
+    expect((await run(['user', 'disable', 'Nobody'])).stderr).toMatch(/no such user/);
   });
 });

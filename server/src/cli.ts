@@ -22,7 +22,16 @@ import { exportEntries, parseExportOptions } from './features/export/service.ts'
 import { seedEntries } from './features/seed/service.ts';
 import { rotateSigningSecret } from './features/secrets/service.ts';
 import { generatePassword } from './features/users/passwords.ts';
-import { assertValidPassword, createUser, listUsers, setPassword } from './features/users/service.ts';
+import {
+  assertValidPassword,
+  createUser,
+  deleteUser,
+  disableUser,
+  enableUser,
+  findUser,
+  listUsers,
+  setPassword,
+} from './features/users/service.ts';
 import { boxed, table } from './text.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -101,8 +110,44 @@ export async function passwdCommand(
 /** `einwurf user list`: prints every account as a table. */
 export async function listUsersCommand(db: Kysely<Database>, io: CliIo): Promise<void> {
   const users = await listUsers(db);
-  const rows = users.map((u) => [u.username, u.role, new Date(u.createdAt).toISOString().slice(0, 19) + 'Z']);
-  io.out(table(['username', 'role', 'created'], rows) + '\n');
+  const time = (at: number) => new Date(at).toISOString().slice(0, 19) + 'Z';
+  const rows = users.map((u) => [
+    u.username,
+    u.role,
+    time(u.createdAt),
+    u.disabledAt === null ? '' : `disabled ${time(u.disabledAt)}`,
+  ]);
+  io.out(table(['username', 'role', 'created', 'status'], rows) + '\n');
+}
+
+/**
+ * `einwurf user delete`: removes an account and its sessions; the last admin stays. Entries belong to
+ * their anonymous authors, not to accounts; the account's comments, timeline events and revisions
+ * stay, shown without its name, and its assignments are cleared (the foreign keys set them null).
+ */
+export async function deleteUserCommand(db: Kysely<Database>, io: CliIo, username: string): Promise<void> {
+  const user = await findUser(db, username);
+  if (!user) throw new CliError(`no such user: ${username}`);
+  await deleteUser(db, user.username);
+  io.out(
+    `deleted ${user.role} ${user.username}; its sessions ended. Its comments and timeline entries stay, ` +
+      'without its name; entries assigned to it are unassigned\n',
+  );
+}
+
+/** `einwurf user disable`: the account cannot log in and its sessions end; nothing of it is removed. */
+export async function disableUserCommand(db: Kysely<Database>, io: CliIo, username: string): Promise<void> {
+  const { user, sessionsEnded } = await disableUser(db, username);
+  io.out(
+    `disabled ${user.role} ${user.username}; ended ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'}. ` +
+      `Enable it again with: npx einwurf user enable ${user.username}\n`,
+  );
+}
+
+/** `einwurf user enable`: a disabled account may log in again. */
+export async function enableUserCommand(db: Kysely<Database>, io: CliIo, username: string): Promise<void> {
+  const user = await enableUser(db, username);
+  io.out(`enabled ${user.role} ${user.username}\n`);
 }
 
 /** `einwurf seed --entries N`: adds N demo entries with events, comments and the search index. */
@@ -276,6 +321,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .command('list')
     .description('list accounts')
     .action(() => withDb((d) => listUsersCommand(d, io)));
+  user
+    .command('delete <username>')
+    .description('delete an account (not the last admin); its comments and history stay without its name')
+    .action((username: string) => withDb((d) => deleteUserCommand(d, io, username)));
+  user
+    .command('disable <username>')
+    .description('stop an account from logging in and end its sessions (not the last admin)')
+    .action((username: string) => withDb((d) => disableUserCommand(d, io, username)));
+  user
+    .command('enable <username>')
+    .description('let a disabled account log in again')
+    .action((username: string) => withDb((d) => enableUserCommand(d, io, username)));
 
   program
     .command('seed')

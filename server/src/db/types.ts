@@ -34,6 +34,8 @@ export type UsersTable = {
   totp_pending_secret: Generated<string | null>;
   /** The last time step (30 s) a code was accepted for: no code is accepted twice. */
   totp_last_step: Generated<number | null>;
+  /** When the account was disabled (it cannot log in); null: enabled. */
+  disabled_at: Generated<number | null>;
 };
 
 /** An account's unused recovery codes, SHA-256 hex; a used one is deleted. */

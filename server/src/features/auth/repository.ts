@@ -11,14 +11,26 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
 export async function findSession(
   db: Db,
   id: string,
-): Promise<(SessionRow & { username: string | null; totp_secret: string | null }) | undefined> {
+): Promise<
+  | (SessionRow & { username: string | null; totp_secret: string | null; disabled_at: number | null })
+  | undefined
+> {
   return db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
-    .select(['users.username', 'users.totp_secret'])
+    .select(['users.username', 'users.totp_secret', 'users.disabled_at'])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
+}
+
+export async function countSessionsOfUser(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Ends every session of an account but the one given (null: all of them). */

@@ -88,6 +88,11 @@ export function endOtherSessions(db: Db, userId: string, keepId: string | null):
   return repo.deleteSessionsOfUser(db, userId, keepId);
 }
 
+/** How many sessions an account has open. */
+export function countSessionsOfUser(db: Db, userId: string): Promise<number> {
+  return repo.countSessionsOfUser(db, userId);
+}
+
 /** How stale a staff session's "last used" may get before a request writes it anew. */
 const TOUCH_INTERVAL_MS = 60_000;
 /** The longest User-Agent kept with a session. */
@@ -103,7 +108,8 @@ export async function resolveSession(
   const id = hashSessionToken(token);
   const row = await repo.findSession(db, id);
   if (!row) return NO_SESSION;
-  if (row.expires_at <= now) {
+  // A session started while its account was being disabled is ended here.
+  if (row.expires_at <= now || row.disabled_at !== null) {
     await repo.deleteSession(db, id);
     return NO_SESSION;
   }

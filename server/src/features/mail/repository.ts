@@ -3,12 +3,13 @@ import type { Database, MailDeliveryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
-/** Staff accounts with an address: who may get mail. */
+/** Staff accounts with an address that are not disabled: who may get mail. */
 export function listMailRecipients(db: Db) {
   return db
     .selectFrom('users')
     .select(['id', 'username', 'notifications'])
     .where('email', 'is not', null)
+    .where('disabled_at', 'is', null)
     .execute();
 }
 

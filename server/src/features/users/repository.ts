@@ -38,13 +38,17 @@ export async function deleteUserById(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Counts the admins inside a transaction that is about to remove one. On PostgreSQL the admin rows
+ * Counts the admins who can log in (not disabled) inside a transaction that is about to remove one. On PostgreSQL the admin rows
  * are locked first, so two admins demoting each other at once cannot both see "another admin is
  * left"; SQLite's single writer serializes such transactions already.
  */
 export async function countAdminsForUpdate(trx: Db): Promise<number> {
-  if (dialectOf(trx) === 'sqlite') return countUsers(trx, 'admin');
-  const rows = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+  const query = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null);
+  const rows = await (dialectOf(trx) === 'sqlite' ? query : query.forUpdate()).execute();
   return rows.length;
 }
 

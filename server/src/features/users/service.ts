@@ -20,7 +20,13 @@ import type { Database, UserRow, UserUpdate } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
-import { LOGIN_LIMITS, endOtherSessions, updateSessionRoles, type SessionState } from '../auth/sessions.ts';
+import {
+  LOGIN_LIMITS,
+  countSessionsOfUser,
+  endOtherSessions,
+  updateSessionRoles,
+  type SessionState,
+} from '../auth/sessions.ts';
 import { preferencesOf } from '../mail/service.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
@@ -35,6 +41,8 @@ export type User = {
   email: string | null;
   createdAt: number;
   updatedAt: number;
+  /** When the account was disabled; null while it may log in. */
+  disabledAt: number | null;
 };
 
 const usernamePattern = new RegExp(USERNAME_PATTERN);
@@ -47,6 +55,7 @@ function toUser(row: UserRow): User {
     email: row.email,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    disabledAt: row.disabled_at,
   };
 }
 
@@ -114,6 +123,7 @@ export async function createUser(
     totp_secret: null,
     totp_pending_secret: null,
     totp_last_step: null,
+    disabled_at: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -205,7 +215,7 @@ export async function deleteUser(
   await db.transaction().execute(async (trx) => {
     const row = await repo.findUserByUsername(trx, username);
     if (!row) throw new AppError('NOT_FOUND', 'no such user');
-    if (row.role === 'admin' && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
+    if (isActiveAdmin(row) && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     if (!(await repo.deleteUserById(trx, row.id))) throw new AppError('NOT_FOUND', 'no such user');
     await recordAuditAs(trx, audit, {
       kind: 'user.deleted',
@@ -230,6 +240,71 @@ export async function endSessionsOfAccount(
       target: { type: 'user', id: row.id },
       details: { username: row.username },
     });
+  });
+}
+
+/** An admin who can log in: the one the "last admin" rule keeps. */
+function isActiveAdmin(row: UserRow): boolean {
+  return row.role === 'admin' && row.disabled_at === null;
+}
+
+/**
+ * Disables the named account: it keeps its name, its comments and its place in the history, but
+ * cannot log in, and its open sessions end at once. The last admin who can log in stays (409).
+ * Answers the account and how many sessions ended.
+ */
+export async function disableUser(
+  db: Db,
+  username: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+  now = Date.now(),
+): Promise<{ user: User; sessionsEnded: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findUserByUsername(trx, username);
+    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const sessionsEnded = await countSessionsOfUser(trx, row.id);
+    await endOtherSessions(trx, row.id, null);
+    if (row.disabled_at !== null) return { user: toUser(row), sessionsEnded };
+    if (isActiveAdmin(row) && (await repo.countAdminsForUpdate(trx)) <= 1) {
+      throw new AppError('LAST_ADMIN', 'the last admin account cannot be disabled', [
+        { field: 'username', keyword: 'last_admin', message: 'the last admin account cannot be disabled' },
+      ]);
+    }
+    await repo.updateUser(trx, row.id, { disabled_at: now, updated_at: now });
+    await recordAuditAs(trx, audit, {
+      kind: 'user.updated',
+      target: { type: 'user', id: row.id },
+      details: {
+        username: row.username,
+        fields: ['disabled'],
+        disabled: true,
+        sessions_ended: sessionsEnded,
+      },
+      at: now,
+    });
+    return { user: toUser({ ...row, disabled_at: now, updated_at: now }), sessionsEnded };
+  });
+}
+
+/** Lets a disabled account log in again. */
+export async function enableUser(
+  db: Db,
+  username: string,
+  audit: AuditContext = SYSTEM_AUDIT,
+  now = Date.now(),
+): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findUserByUsername(trx, username);
+    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    if (row.disabled_at === null) return toUser(row);
+    await repo.updateUser(trx, row.id, { disabled_at: null, updated_at: now });
+    await recordAuditAs(trx, audit, {
+      kind: 'user.updated',
+      target: { type: 'user', id: row.id },
+      details: { username: row.username, fields: ['disabled'], disabled: false },
+      at: now,
+    });
+    return toUser({ ...row, disabled_at: null, updated_at: now });
   });
 }
 
@@ -266,7 +341,7 @@ export async function changeRole(
     const row = await repo.findUserByUsername(trx, username);
     if (!row) throw new AppError('NOT_FOUND', 'no such user');
     if (row.role === role) return toUser(row);
-    if (row.role === 'admin' && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
+    if (isActiveAdmin(row) && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     const updatedAt = Date.now();
     await repo.updateUser(trx, row.id, { role, updated_at: updatedAt });
     await updateSessionRoles(trx, row.id, role);
@@ -425,7 +500,9 @@ export async function verifyCredentials(
 ): Promise<User | undefined> {
   const row = usernamePattern.test(username) ? await repo.findUserByUsername(db, username) : undefined;
   if (!row) return verifyDummyPassword(password).then(() => undefined);
-  return (await verifyPassword(row.password_hash, password)) ? toUser(row) : undefined;
+  // A disabled account is refused like a wrong password, after the same work.
+  const isRight = await verifyPassword(row.password_hash, password);
+  return isRight && row.disabled_at === null ? toUser(row) : undefined;
 }
 
 /**
