@@ -18,6 +18,7 @@ import {
   restoreBackup,
   type BackupCounts,
 } from './features/backup/service.ts';
+import { runDoctor } from './features/doctor/service.ts';
 import { exportEntries, parseExportOptions } from './features/export/service.ts';
 import { seedEntries } from './features/seed/service.ts';
 import { rotateSigningSecret } from './features/secrets/service.ts';
@@ -270,6 +271,17 @@ export async function restoreCommand(io: CliIo, file: string, options: { force: 
   io.out('counts match the manifest; start the server to apply any newer migrations\n');
 }
 
+/** `einwurf doctor`: one line per check (ok, warn, fail) with what to fix; fails when any check does. */
+export async function doctorCommand(io: CliIo): Promise<void> {
+  const checks = await runDoctor(io.env);
+  const width = Math.max(...checks.map((c) => c.name.length));
+  io.out(checks.map((c) => `${c.status.padEnd(4)}  ${c.name.padEnd(width)}  ${c.message}\n`).join(''));
+  const count = (status: string) => checks.filter((c) => c.status === status).length;
+  io.out(`${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail\n`);
+  if (count('fail') > 0)
+    throw new CliError(`${count('fail')} check${count('fail') === 1 ? '' : 's'} failed; see above`);
+}
+
 function describeError(error: unknown): string {
   if (error instanceof AppError) {
     const fields = error.fields?.map((f) => f.field).join(', ');
@@ -382,6 +394,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       ),
     );
 
+  program
+    .command('doctor')
+    .description('check configuration, database, Redis, storage, disk space, the secret and the web build')
+    .action(() => doctorCommand(io));
   program
     .command('backup <file>')
     .description(
