@@ -12,7 +12,8 @@ import { FIXTURES, readAll, streamOf, twoHalves } from '../../test/files.ts';
 import { addComment } from '../comments/service.ts';
 import { removeFile, storeUpload } from '../files/service.ts';
 import { createDiskStorage } from '../files/storage/index.ts';
-import type { BackupManifest } from './service.ts';
+import { loadConfig } from '../../config.ts';
+import { createBackup, restoreBackup, type BackupManifest } from './service.ts';
 import { readArchive } from './archive.ts';
 
 function io(env: Record<string, string | undefined>): CliIo & { stdout: string; stderr: string } {
@@ -248,6 +249,64 @@ describe.each(testDatabases())('backup and restore on $name', (target) => {
       const { readdir } = await import('node:fs/promises');
       expect((await readdir(freshDir)).filter((name) => !name.startsWith('.'))).toEqual([]);
     } finally {
+      await rm(freshDir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out a file removed between the snapshot and its copy, on restore too', async () => {
+    const db = database.db;
+    const storage = createDiskStorage({ dir: path.join(dataDir, 'files') });
+    const entry = await insertTestEntry(db, { title: 'Gleich weg' });
+    const stored = async (name: string) =>
+      storeUpload({
+        db,
+        storage,
+        entryId: entry.data.id,
+        filename: name,
+        stream: streamOf(FIXTURES.txt()),
+        maxBytes: 10_000_000,
+        maxPixels: 40_000_000,
+        allowedExtensions: DEFAULT_ALLOWED_EXTENSIONS,
+        by: TEST_MODERATOR,
+        quota: { maxFiles: 1000, maxBytes: 1e12 },
+      });
+    const gone = await stored('gone.txt');
+    const kept = await stored('kept.txt');
+    const file = path.join(workDir, 'removed-meanwhile.tar.gz');
+    const config = loadConfig(env);
+    const { manifest } = await createBackup(config, env, file, {
+      liveDb: db,
+      afterSnapshot: () => removeFile(db, storage, gone.id, TEST_MODERATOR),
+    });
+    expect(manifest.removed_during_backup).toEqual([
+      { file_id: gone.id, keys: [expect.stringContaining(gone.id)] },
+    ]);
+    expect(manifest.missing_in_storage).toEqual([]);
+
+    const freshDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-restore-'));
+    const fresh = target.name === 'postgres' ? await target.create({ migrate: false }) : undefined;
+    try {
+      const freshEnv = {
+        EINWURF_DATA_DIR: freshDir,
+        PATH: process.env['PATH'],
+        ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+      };
+      const report = await restoreBackup(loadConfig(freshEnv), freshEnv, file, { force: false });
+      expect(report.counts).toEqual(manifest.counts);
+      const restored = createDatabase(
+        fresh
+          ? { dialect: 'postgres', url: fresh.url }
+          : { dialect: 'sqlite', path: path.join(freshDir, 'einwurf.sqlite') },
+      );
+      try {
+        const ids = (await restored.selectFrom('files').select('id').execute()).map((r) => r.id);
+        expect(ids).toContain(kept.id);
+        expect(ids).not.toContain(gone.id);
+      } finally {
+        await restored.destroy();
+      }
+    } finally {
+      await fresh?.destroy();
       await rm(freshDir, { recursive: true, force: true });
     }
   });

@@ -89,7 +89,11 @@ export async function createBackup(
   config: Config,
   env: Env,
   file: string,
-  options: { liveDb: Db },
+  options: {
+    liveDb: Db;
+    /** Runs between the snapshot and the copy of the files (tests remove a file there). */
+    afterSnapshot?: () => Promise<void>;
+  },
 ): Promise<BackupReport> {
   const output = path.resolve(file);
   if (
@@ -111,6 +115,7 @@ export async function createBackup(
         ? await snapshotSqliteDatabase(config.database.path, dumpFile)
         : await snapshotPostgresDatabase(options.liveDb, config.database.url, dumpFile, env);
 
+    await options.afterSnapshot?.();
     const writer = createArchiveWriter(partial);
     try {
       const contents: BackupManifest['contents'] = [];
