@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +95,18 @@ describe.each(testDatabases())('einwurf doctor on $name', (target) => {
     const result = await doctor({ ...env, EINWURF_WEB_DIST: path.join(dir, 'missing') });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^fail +web build +.*index\.html is missing: run npm run build/m);
+
+    // A build older than the web app's sources (a checkout's): a warning, not a failure.
+    const stale = path.join(dir, 'stale');
+    await mkdir(path.join(stale, '.vite'), { recursive: true });
+    await writeFile(path.join(stale, 'index.html'), '<!doctype html>');
+    await writeFile(path.join(stale, '.vite', 'manifest.json'), '{}');
+    await utimes(path.join(stale, '.vite', 'manifest.json'), new Date('2020-01-01'), new Date('2020-01-01'));
+    const old = await doctor({ ...env, EINWURF_WEB_DIST: stale });
+    expect(old.stdout).toMatch(
+      /^warn +web build +.* is older than the web app's sources: run npm run build/m,
+    );
+    expect(old.code).toBe(0);
   });
 });
 
