@@ -1,0 +1,55 @@
+# Einwurf's container image. Build: `docker build -t einwurf .` (or `podman build --format docker -t
+# einwurf .`; podman keeps HEALTHCHECK only in the docker format). Configured only by the environment
+# variables of the README's "Configuration"; data (SQLite file, uploads on disk) in the volume /data.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# Compilers for native addons without a reachable prebuilt binary (better-sqlite3 falls back to
+# node-gyp); node-gyp takes the image's own Node headers (/usr/local/include/node) instead of
+# downloading them.
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local \
+    npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+WORKDIR /app
+# The manifests alone first, so the installs below stay cached while only sources change.
+COPY package.json package-lock.json .npmrc ./
+COPY contract/package.json contract/
+COPY server/package.json server/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+
+# Everything the build needs, then the build (web app; the compiled server where `npm run build`
+# makes it). node_modules are dropped afterwards: the final stage takes them from `deps`.
+FROM toolchain AS build
+RUN npm ci
+COPY . .
+RUN npm run build \
+ && find . -name node_modules -prune -exec rm -rf {} + \
+ && rm -rf e2e bench web/src
+
+# The production dependencies of what runs: the server and the contract it shares with the web app.
+FROM toolchain AS deps
+RUN npm ci --omit=dev --workspace=server --workspace=contract
+
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    EINWURF_DATA_DIR=/data \
+    EINWURF_SKIP_WEB_BUILD=1
+WORKDIR /app
+COPY --from=build /app ./
+COPY --from=deps /app ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The start command, one line: the server started by scripts/start.mjs (which skips the web build
+# here, it is in the image).
+CMD ["node", "scripts/start.mjs"]
