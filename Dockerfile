@@ -23,13 +23,15 @@ COPY web/package.json web/
 COPY e2e/package.json e2e/
 
 # Everything the build needs, then the build (web app; the compiled server where `npm run build`
-# makes it). node_modules are dropped afterwards: the final stage takes them from `deps`.
+# makes it). The build runs no native addon, so their install scripts are skipped here (better-sqlite3
+# is compiled once, in `deps`); node_modules are dropped afterwards: the final stage takes them from
+# `deps`.
 FROM toolchain AS build
-RUN npm ci
+RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run build \
  && find . -name node_modules -prune -exec rm -rf {} + \
- && rm -rf e2e bench web/src
+ && rm -rf e2e bench
 
 # The production dependencies of what runs: the server and the contract it shares with the web app.
 FROM toolchain AS deps
