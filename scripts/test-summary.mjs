@@ -29,6 +29,18 @@ if (playwright) {
 } else {
   console.log('browser journeys: no results (they did not run)');
 }
+const container = read('test-results/container.json');
+if (container) {
+  passed += container.passed;
+  failed += container.failed;
+  skipped += container.skipped;
+  const outcome = container.passed ? 'passed' : container.failed ? 'failed' : 'skipped';
+  console.log(
+    `container test: ${outcome}, ${container.message} (${container.seconds} s: ${container.phases})`,
+  );
+} else {
+  console.log('container test: no results (it did not run)');
+}
 // A run that failed outside any test (typecheck, lint, build) counts as one failure.
 const exitStatus = Number(process.argv[2] ?? 0);
 if (exitStatus !== 0 && failed === 0) failed = 1;
