@@ -8,6 +8,9 @@ import type componentsDemo from './locales/components-demo/de.json';
 import type authorNews from './locales/author-news/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type entryCreate from './locales/entry-create/de.json';
+import type entryProposed from './locales/entry-proposed/de.json';
+import type auth from './locales/auth/de.json';
+import type external from './locales/external/de.json';
 import type health from './locales/health/de.json';
 import type home from './locales/home/de.json';
 import type moderate from './locales/moderate/de.json';
@@ -32,6 +35,9 @@ declare module 'i18next' {
         typeof authorNews &
         typeof dashboard &
         typeof entryCreate &
+        typeof entryProposed &
+        typeof auth &
+        typeof external &
         typeof health &
         typeof home &
         typeof moderate &

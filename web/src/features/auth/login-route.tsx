@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './strings';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './proposed-strings';
 import './create-strings';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';

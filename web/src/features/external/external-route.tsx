@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Code, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './strings';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { EXTERNAL_CONFIRMED_ATTRIBUTE, parseDestination } from '../../lib/external-link';
