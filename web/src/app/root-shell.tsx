@@ -5,8 +5,12 @@ import { setClientNavigate } from '../lib/api-client';
 import { installExternalLinkInterceptor } from '../lib/external-link';
 import { clientNavigationPath } from '../lib/client-navigation';
 import { paths } from '../lib/paths';
+import { RouteAnnouncer } from '../components/route-announcer';
 
-/** The root route: wires the API client's navigation and the external-link interception to the router. */
+/**
+ * The root route: wires the API client's navigation and the external-link interception to the router,
+ * and holds the live region that announces each screen (after it, so the screen's effects run first).
+ */
 export function RootShell() {
   const navigate = useNavigate();
 
@@ -22,5 +26,10 @@ export function RootShell() {
     [],
   );
 
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <RouteAnnouncer />
+    </>
+  );
 }

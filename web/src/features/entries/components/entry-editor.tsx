@@ -13,6 +13,7 @@ import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-
 import { isReadOnlyForAuthor, isScheduled, type Entry, type EntryData } from '../../../lib/contract';
 import { formatDateTimeUtc } from '../../../lib/format-date';
 import { clearCurrentEntry } from '../../../lib/current-entry';
+import { useKeepFocus } from '../../../lib/keep-focus';
 import { showDangerToast, showSuccessToast } from '../../../lib/notify';
 import { useDeleteEntry } from '../api/delete-entry';
 import { entryQueryOptions } from '../api/get-entry';
@@ -76,10 +77,12 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
   });
   useKeptEdit(entryRef, draft, restored);
   const { base, edited, isDirty, isReadOnly } = draft;
+  const keepFocus = useKeepFocus(draft.isSaving);
 
   const showSaved = () => showSuccessToast(t('entry.save.doneTitle'), t('entry.save.doneText'));
 
   const handleSave = async () => {
+    keepFocus();
     setNotice(null);
     if (await draft.save()) {
       setWasRestored(false);

@@ -20,6 +20,7 @@ import {
   type EntryState,
 } from '../../../lib/contract';
 import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useKeepFocus } from '../../../lib/keep-focus';
 import { showSuccessToast } from '../../../lib/notify';
 import { useDeleteAdminEntry } from '../api/delete-entry';
 import { adminEntryQueryOptions } from '../api/get-entry';
@@ -88,6 +89,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
     onFailure: (failure) => setNotice({ tone: 'error', text: failureText(failure) }),
   });
   const { base, edited, isReadOnly: isDeleted } = draft;
+  const keepFocus = useKeepFocus(draft.isSaving);
 
   const showDone = (target?: EntryState, saved?: Entry) => {
     const scheduledAt = saved && isScheduled(saved.data) ? saved.data.publish_at : null;
@@ -102,6 +104,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   };
 
   const handleSave = async (target?: TargetState, publishAt?: string | null) => {
+    keepFocus();
     setNotice(null);
     publishAtRef.current = publishAt;
     const saved = await draft.save({ target });
@@ -154,11 +157,30 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
     <Stack gap="lg">
       <ModerateHeader entry={base} />
       {!isDeleted && <AssigneeControl id={id} initial={entry.data.assignee ?? null} />}
-      {notice && (
+      {/* The live region stays in place, so each result is said once as it appears in it; empty, it
+          takes back the gap the stack gives it. */}
+      <div
+        role="status"
+        style={notice?.tone === 'success' ? undefined : { marginTop: 'calc(-1 * var(--mantine-spacing-lg))' }}
+      >
+        {notice?.tone === 'success' && (
+          <Alert
+            color="teal"
+            variant="light"
+            role="note"
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setNotice(null)}
+          >
+            {notice.text}
+          </Alert>
+        )}
+      </div>
+      {notice?.tone === 'error' && (
         <Alert
-          color={notice.tone === 'success' ? 'teal' : 'red'}
+          color="red"
           variant="light"
-          role={notice.tone === 'success' ? 'status' : 'alert'}
+          role="alert"
           withCloseButton
           closeButtonLabel={t('common.close')}
           onClose={() => setNotice(null)}
