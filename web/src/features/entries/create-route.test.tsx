@@ -125,6 +125,10 @@ describe('create page', { timeout: 20_000 }, () => {
     renderCreate();
     await submitPasswords('ein-gutes-passwort');
     expect(await screen.findByText('Einen Moment: dein Browser rechnet …')).toBeInTheDocument();
+    const progress = screen.getByRole('progressbar', { name: 'Fortschritt der Berechnung' });
+    expect(progress).toHaveAttribute('aria-valuenow', '0');
+    expect(progress).toHaveAttribute('aria-valuemax', '100');
+    expect(screen.getByText('0 % der üblichen Rechenzeit, die Dauer wird geschätzt')).toBeInTheDocument();
     answerChallenge(jsonResponse({ error: { code: 'UNAVAILABLE', message: 'x' } }, { status: 503 }));
     expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Loader, PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, PasswordInput, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './create-strings';
 import { useBlocker, useNavigate, useParams, type BlockerFunction } from 'react-router';
@@ -7,9 +7,11 @@ import { paths } from '../../lib/paths';
 import { setAuth } from '../../lib/auth-store';
 import { entryPasswordProblems, PASSWORD_MIN, type FieldError } from '../../lib/contract';
 import { writeCurrentEntry } from '../../lib/current-entry';
+import { announce } from '../../lib/announce';
 import { showDangerToast } from '../../lib/notify';
 import { Page } from '../../components/page';
 import { createEntryWithPow, PowFlowError } from './pow/create-with-pow-lazily';
+import { createThrottle, estimatePow, POW_ANNOUNCE_EVERY_MS, type PowEstimate } from './pow/pow-estimate';
 import { CopyField } from './components/copy-field';
 import { permalinkOf } from './permalink';
 
@@ -19,6 +21,8 @@ const ConfirmModal = lazy(() =>
 );
 
 type Phase = { step: 'form' } | { step: 'solving' } | { step: 'confirm'; id: string };
+
+type PowProgress = PowEstimate & { tries: number };
 
 /** createCPT: password and repeat, the proof-of-work wait, then the author saves password and link. */
 export function Component() {
@@ -30,7 +34,7 @@ export function Component() {
   const [repeat, setRepeat] = useState('');
   const [passwordErrors, setPasswordErrors] = useState<FieldError[]>([]);
   const [repeatError, setRepeatError] = useState(false);
-  const [tries, setTries] = useState(0);
+  const [progress, setProgress] = useState<PowProgress>({ tries: 0, percent: 0, secondsLeft: null });
   const [saved, setSaved] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -53,6 +57,22 @@ export function Component() {
   const shouldBlock = useCallback<BlockerFunction>(() => mustConfirmRef.current, []);
   const blocker = useBlocker(shouldBlock);
 
+  // The confirmation is a screen of its own: focus goes to its heading, as after a navigation.
+  useEffect(() => {
+    if (phase.step === 'confirm') document.querySelector<HTMLElement>('h1')?.focus();
+  }, [phase.step]);
+
+  const estimateText = ({ percent, secondsLeft }: PowEstimate) =>
+    t('pow.estimate', {
+      percent,
+      left:
+        secondsLeft === null
+          ? t('pow.measuring')
+          : secondsLeft === 0
+            ? t('pow.almostDone')
+            : t('pow.secondsLeft', { count: secondsLeft }),
+    });
+
   const passwordMessage = (error: FieldError) =>
     t(`entry.create.passwordErrors.${error.keyword}`, {
       min: PASSWORD_MIN,
@@ -69,14 +89,25 @@ export function Component() {
 
     const controller = new AbortController();
     abortRef.current = controller;
-    setTries(0);
+    setProgress({ tries: 0, percent: 0, secondsLeft: null });
     setPhase({ step: 'solving' });
+    announce(t('pow.waiting'));
+    // A screen reader hears how it goes every few seconds, not at every report (several a second).
+    const mayAnnounce = createThrottle(POW_ANNOUNCE_EVERY_MS);
+    mayAnnounce(performance.now());
+    let startedAt = 0;
     try {
       const { id, auth } = await createEntryWithPow({
         cpt,
         password,
         signal: controller.signal,
-        onProgress: setTries,
+        onProgress: (tries, difficulty) => {
+          const now = performance.now();
+          if (tries === 0) startedAt = now;
+          const estimate = estimatePow(tries, difficulty, now - startedAt);
+          setProgress({ tries, ...estimate });
+          if (tries > 0 && mayAnnounce(now)) announce(estimateText(estimate));
+        },
       });
       setAuth(auth);
       writeCurrentEntry({ cpt, id });
@@ -150,12 +181,13 @@ export function Component() {
   if (phase.step === 'solving') {
     return (
       <Page title={t('entry.create.title')} size="sm">
-        <Stack gap="sm" role="status" aria-live="polite">
-          <Loader aria-hidden="true" />
+        {/* Said through the app's live region (lib/announce.ts), at most every few seconds. */}
+        <Stack gap="sm">
           <Text fw={600}>{t('pow.waiting')}</Text>
-          <Text size="sm">{t('pow.progress', { tries: tries.toLocaleString(i18n.language) })}</Text>
+          <Progress value={progress.percent} aria-label={t('pow.progressLabel')} animated striped />
+          <Text size="sm">{estimateText(progress)}</Text>
+          <Text size="sm">{t('pow.progress', { tries: progress.tries.toLocaleString(i18n.language) })}</Text>
         </Stack>
-        <Progress value={100} animated striped aria-hidden="true" />
       </Page>
     );
   }

@@ -6,10 +6,12 @@ import { redeemPow, type RedeemedPow } from './api/redeem-pow';
 import { PowFlowError } from './pow-flow-error';
 import { solvePowChallenge, type SolvePowOptions } from './solve-pow';
 
-export type CreateWithPowInput = { cpt: string; password: string } & Pick<
-  SolvePowOptions,
-  'signal' | 'onProgress' | 'createWorker' | 'concurrency'
->;
+export type CreateWithPowInput = {
+  cpt: string;
+  password: string;
+  /** Tries so far and the challenge's difficulty: first with 0 as the search starts, then as it goes. */
+  onProgress?: (tries: number, difficulty: number) => void;
+} & Pick<SolvePowOptions, 'signal' | 'createWorker' | 'concurrency'>;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -17,7 +19,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * The create call of spec section 7: fetch a challenge, solve it (workers, cancelled by `signal`),
  * redeem it with the type and password. Abort errors pass through unchanged.
  */
-export async function createEntryWithPow({ cpt, password, ...solveOptions }: CreateWithPowInput) {
+export async function createEntryWithPow({ cpt, password, onProgress, ...solveOptions }: CreateWithPowInput) {
   let token: string;
   try {
     token = await getPowChallenge();
@@ -30,7 +32,11 @@ export async function createEntryWithPow({ cpt, password, ...solveOptions }: Cre
 
   let solution: string;
   try {
-    solution = await solvePowChallenge(claims, solveOptions);
+    onProgress?.(0, claims.difficulty);
+    solution = await solvePowChallenge(claims, {
+      ...solveOptions,
+      onProgress: onProgress && ((tries) => onProgress(tries, claims.difficulty)),
+    });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new PowFlowError({ kind: 'challenge' }, error);
