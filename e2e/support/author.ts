@@ -1,6 +1,7 @@
 // Steps the author journeys share: creating an entry from home, saving, and pictures to upload.
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { expectArrivedAt, expectSuccess } from './announce.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -16,7 +17,8 @@ export async function createEntry(page: Page, typeButton: string, password: stri
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password);
   await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Beitrag anlegen' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Passwort und Link sichern' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort und Link sichern' })).toBeFocused();
+  await expect(page).toHaveTitle('Passwort und Link sichern – Einwurf');
   await expectNoAxeViolations(page);
   const permalink = await page.getByRole('textbox', { name: 'Permalink' }).inputValue();
   expect(permalink).toMatch(/\/publish\/[a-z]+\/[A-Za-z0-9_-]{22,}$/);
@@ -24,16 +26,18 @@ export async function createEntry(page: Page, typeButton: string, password: stri
   await expect(next).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Ich habe Passwort und Link gespeichert' }).check();
   await next.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toBeVisible();
+  await expectArrivedAt(page, 'Beitrag bearbeiten');
   await expect(page.getByText('Status: Entwurf')).toBeVisible();
   return permalink;
 }
 
-/** Saves the edit page and waits for the confirmation. */
+/** Saves the edit page and waits for the confirmation, said once; focus stays on Save. */
 export async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(page.getByText('Deine Änderungen sind gespeichert.')).toBeVisible();
+  const button = page.getByRole('button', { name: 'Speichern', exact: true });
+  await button.click();
+  await expectSuccess(page, 'Deine Änderungen sind gespeichert.');
   await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await expect(button).toBeFocused();
 }
 
 /** Writes Markdown into a Markdown field through its source view (the page has one such field). */

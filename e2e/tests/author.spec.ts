@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createEntry, fillMarkdown, gradientPng, save, uploadImage } from '../support/author.ts';
+import { expectArrivedAt } from '../support/announce.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // The anonymous author's journey: create (proof of work), edit, save, come back with the password,
@@ -17,8 +18,11 @@ test('an author creates an article, edits it over two visits, comments and propo
   context,
 }) => {
   await page.goto('');
+  // The first load titles the tab but leaves focus alone; a navigation moves it to the new h1.
+  await expect(page).toHaveTitle('Beitrag vorschlagen – Einwurf');
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
   await page.getByRole('button', { name: 'Artikel' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Neuen Beitrag anlegen' })).toBeVisible();
+  await expectArrivedAt(page, 'Neuen Beitrag anlegen');
   await expectNoAxeViolations(page);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(PASSWORD + 'x');
@@ -114,12 +118,13 @@ test('an author creates an article, edits it over two visits, comments and propo
   );
 
   await page.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
+  await expectArrivedAt(page, 'Beitrag vorgeschlagen');
   await expect(page.getByText('Dein Beitrag ist in Moderation')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Permalink' })).toHaveValue(permalink);
   await expect(page.getByRole('button', { name: 'Link kopieren' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Zurück zum Beitrag' }).click();
+  await expectArrivedAt(page, 'Beitrag bearbeiten');
   await expect(page.getByText('Status: In Moderation')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Änderungen vorschlagen' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Ereignisse, neueste zuerst' })).toContainText(
@@ -219,6 +224,6 @@ test('an author deletes their entry after typing its title', async ({ page }) =>
   await typed.fill('Zum Löschen');
   await confirm.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorschlagen' })).toBeVisible();
-  await expect(page.getByText('Dein Beitrag wurde gelöscht.')).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Dein Beitrag wurde gelöscht.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mein Beitrag' })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTHOR_PASSWORD, proposeArticle } from '../support/author-api.ts';
+import { expectArrivedAt, expectSuccess } from '../support/announce.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server.ts';
 
@@ -15,6 +16,7 @@ async function logInAsAdmin(page: Page) {
   await page.getByLabel('Passwort', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/publish\/admin\/?$/);
+  await expectArrivedAt(page, 'Übersicht');
 }
 
 test('an admin finds the dashboard, filters submissions and searches', async ({ page }) => {
@@ -28,11 +30,15 @@ test('an admin finds the dashboard, filters submissions and searches', async ({ 
 
   // Submissions: the state filter, deleted included, goes into the URL.
   await nav(page).getByRole('link', { name: 'Beiträge' }).click();
-  await expect(heading(page, 'Alle Beiträge')).toBeVisible();
+  await expectArrivedAt(page, 'Alle Beiträge');
   await expect(page.getByText(/^\d+ Beitr(ag|äge)$/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Gelöscht' });
+  const stateFilter = page.getByRole('combobox', { name: 'Status' });
+  await stateFilter.focus();
+  await stateFilter.selectOption({ label: 'Gelöscht' });
   await expect(page).toHaveURL(/\/admin\/submissions\?state=deleted$/);
+  // A filter changes only the query: focus stays on it.
+  await expect(stateFilter).toBeFocused();
   await expect(page.getByText(/^\d+ Beitr(ag|äge)$/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Art' }).selectOption({ label: 'Artikel' });
   await expect(page).toHaveURL(/\?state=deleted&type=article$/);
@@ -87,7 +93,7 @@ test('an admin creates an account, changes its role and deletes it; the last adm
   const role = page.getByRole('combobox', { name: 'Rolle von journeymod7' });
   await expect(role).toHaveValue('mod');
   await role.selectOption({ label: 'Admin' });
-  await expect(page.getByText('journeymod7 hat jetzt die Rolle Admin.')).toBeVisible();
+  await expectSuccess(page, 'journeymod7 hat jetzt die Rolle Admin.');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Rolle von journeymod7' })).toHaveValue('admin');
 
@@ -102,7 +108,9 @@ test('an admin creates an account, changes its role and deletes it; the last adm
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('rowheader', { name: 'journeymod7' })).toHaveCount(0);
   // The toast fades out on its own; axe would catch it half transparent.
-  await expect(page.getByText('Das Konto journeymod7 ist gelöscht.')).toBeHidden();
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Das Konto journeymod7 ist gelöscht.' }),
+  ).toBeHidden();
 
   // The last admin stays an admin.
   await page
@@ -166,7 +174,7 @@ test('a moderator comments and rejects, the author answers and proposes again, t
 
   await proposal.getByRole('link', { name: `„${title}“ moderieren` }).click();
   await expect(page).toHaveURL(new RegExp(`/publish/moderate/article/${id}$`));
-  await expect(heading(page, 'Beitrag moderieren')).toBeVisible();
+  await expectArrivedAt(page, 'Beitrag moderieren');
   await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(title);
   await expect(page.getByRole('region', { name: 'Vorschau' })).toContainText('Fahrradstrassen');
   await expectNoAxeViolations(page);
@@ -209,6 +217,12 @@ test('a moderator comments and rejects, the author answers and proposes again, t
   await expect(page.getByRole('textbox', { name: 'Quelle', exact: true })).toHaveValue(
     'https://example.org/mitteilung',
   );
+  // Saving keeps focus on Save and says the result once, in the notice's live region.
+  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Neue Velowege im ganzen Quartier.');
+  const saveButton = page.getByRole('button', { name: 'Speichern', exact: true });
+  await saveButton.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Der Beitrag ist gespeichert.' })).toHaveCount(1);
+  await expect(saveButton).toBeFocused();
   await page.getByRole('button', { name: 'Veröffentlichen' }).click();
   await page
     .getByRole('dialog', { name: 'Beitrag veröffentlichen?' })

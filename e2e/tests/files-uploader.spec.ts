@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createEntry } from '../support/author.ts';
+import { expectSuccess } from '../support/announce.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // The file uploader on an author's article: upload two files, open one, rename one, remove one, save
@@ -79,7 +80,7 @@ test('an author uploads, opens, renames and removes attachments, and finds them 
     .toBe(404);
 
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(page.getByText('Deine Änderungen sind gespeichert.')).toBeVisible();
+  await expectSuccess(page, 'Deine Änderungen sind gespeichert.');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue('Velowege mit Anhang');
   await expect(attachments(page).getByRole('link')).toHaveText(['Notizen zum Quartier.txt']);

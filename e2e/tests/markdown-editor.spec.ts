@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createEntry } from '../support/author.ts';
+import { expectSuccess } from '../support/announce.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // The Markdown editor on an author's article: a body written with every toolbar action, an image
@@ -52,7 +53,7 @@ async function chooseBlockType(page: Page, type: string) {
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(page.getByText('Deine Änderungen sind gespeichert.')).toBeVisible();
+  await expectSuccess(page, 'Deine Änderungen sind gespeichert.');
 }
 
 /** The stored Markdown, as the source view shows it. */

@@ -74,7 +74,7 @@ describe('the route announcer', () => {
     renderRoutes(shell, '/');
     act(() => showSuccessToast('Gespeichert', 'Deine Änderungen sind gespeichert.'));
     expect(screen.getByRole('status')).toHaveTextContent('Deine Änderungen sind gespeichert.');
-    expect(await screen.findByText('Gespeichert')).toBeInTheDocument();
+    expect(await screen.findByRole('note')).toHaveTextContent('Gespeichert');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // The same message again changes the region, so it is said again.
     const before = screen.getByRole('status').textContent;

@@ -4,7 +4,7 @@ import { i18n } from './i18n';
 
 // Mantine greys a titled toast's text (gray-6, below WCAG AA on white) and leaves its close button
 // unnamed; every toast of the app gets a darker text and a named close button.
-function show(color: string, title: string, message: string, role?: 'none'): void {
+function show(color: string, title: string, message: string, role?: 'note'): void {
   const data: NotificationData = {
     color,
     role,
@@ -25,9 +25,9 @@ export function showWarningToast(title: string, message: string): void {
   show('yellow', title, message);
 }
 
-// Mantine's toasts are role="alert": a success is no alarm, so its toast is only seen and its text said
+// Mantine's toasts are role="alert": a success is no alarm, so its toast is a note, and its text is said
 // once, politely, by the app's live region.
 export function showSuccessToast(title: string, message: string): void {
-  show('green', title, message, 'none');
+  show('green', title, message, 'note');
   announce(message);
 }
