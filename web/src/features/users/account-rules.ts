@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../../lib/contract';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, type UserAccount } from '../../lib/contract';
 
 const usernamePattern = new RegExp(USERNAME_PATTERN);
 
@@ -10,4 +10,13 @@ export function isValidUsername(username: string): boolean {
 /** The contract's password length, the same the server checks. */
 export function isValidPasswordLength(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
+}
+
+/**
+ * The only admin account, if there is exactly one: the server refuses to delete or demote it (409
+ * LAST_ADMIN), so the screen disables both and says why. The list holds every account.
+ */
+export function lastAdminOf(accounts: readonly UserAccount[]): string | null {
+  const admins = accounts.filter((account) => account.role === 'admin');
+  return admins.length === 1 ? admins[0]!.username : null;
 }

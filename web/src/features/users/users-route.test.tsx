@@ -105,10 +105,29 @@ describe('users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Das Konto bob ist gelöscht.')).toBeInTheDocument();
   });
 
-  it('explains clearly when the last admin would be deleted or demoted', async () => {
+  it('disables deleting and demoting the last admin, and says why, without asking the server', async () => {
+    const { sent } = renderUsers();
+    const role = await screen.findByRole('combobox', { name: 'Rolle von admin' });
+    const remove = screen.getByRole('button', { name: 'Konto admin löschen' });
+    expect(role).toBeDisabled();
+    expect(remove).toBeDisabled();
+    const why = /letzte Admin-Konto: Es kann weder gelöscht noch zur Moderation herabgestuft werden/;
+    expect(role).toHaveAccessibleDescription(why);
+    expect(remove).toHaveAccessibleDescription(why);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Other accounts keep their actions.
+    expect(screen.getByRole('combobox', { name: 'Rolle von bob' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Konto bob löschen' })).toBeEnabled();
+    expect(sent('PUT admin/users/admin')).toHaveLength(0);
+  });
+
+  it('explains clearly when the server refuses the last admin all the same', async () => {
+    // Two admins in the list, but the other was demoted meanwhile: the server has the last word.
+    const carol = { ...users.data.users[0]!, username: 'carol' };
     const lastAdmin = () =>
       errorResponse(409, 'LAST_ADMIN', [{ field: 'username', keyword: 'last_admin', message: 'last admin' }]);
     const { sent } = renderUsers({
+      'GET admin/users': { data: { users: [...users.data.users, carol] } },
       'DELETE admin/users/admin': lastAdmin,
       'PUT admin/users/admin': lastAdmin,
     });

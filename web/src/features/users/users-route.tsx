@@ -9,6 +9,7 @@ import { ApiError, isHandledError } from '../../lib/api-client';
 import { messageKeyOf } from '../../lib/error-messages';
 import { showSuccessToast } from '../../lib/notify';
 import { ACCOUNT_ROLES, type AccountRole } from '../../lib/contract';
+import { lastAdminOf } from './account-rules';
 import { useChangeUserRole } from './api/change-user-role';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
@@ -25,6 +26,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
   const [settingPassword, setSettingPassword] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const lastAdmin = users.data ? lastAdminOf(users.data) : null;
 
   // The client branches on the code: the server refuses to delete or demote the last admin.
   const explain = (error: unknown, fallbackKey: ParseKeys) => {
@@ -101,46 +103,55 @@ export function UsersPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {users.data.map((account) => (
-                  <Table.Tr key={account.username}>
-                    <Table.Th scope="row">{account.username}</Table.Th>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={t('users.roleOf', { username: account.username })}
-                        value={account.role}
-                        disabled={changeRole.isPending}
-                        onChange={(event) =>
-                          handleRoleChange(account.username, event.currentTarget.value as AccountRole)
-                        }
-                        data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
-                      />
-                    </Table.Td>
-                    <Table.Td>{account.email ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <DateTimeText value={account.created_at} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('users.setPasswordOf', { username: account.username })}
-                          onClick={() => setSettingPassword(account.username)}
-                        >
-                          {t('users.setPassword')}
-                        </Button>
-                        <Button
-                          color="red.9"
-                          size="xs"
-                          aria-label={t('users.deleteOf', { username: account.username })}
-                          onClick={() => setDeleting(account.username)}
-                        >
-                          {t('users.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {users.data.map((account) => {
+                  const isLastAdmin = account.username === lastAdmin;
+                  // Disabled with the reason beside it, rather than refused after the choice.
+                  const noteId = isLastAdmin ? 'last-admin-note' : undefined;
+                  return (
+                    <Table.Tr key={account.username}>
+                      <Table.Th scope="row">{account.username}</Table.Th>
+                      <Table.Td>
+                        <NativeSelect
+                          aria-label={t('users.roleOf', { username: account.username })}
+                          value={account.role}
+                          disabled={changeRole.isPending || isLastAdmin}
+                          description={isLastAdmin ? t('errors.code.LAST_ADMIN') : undefined}
+                          descriptionProps={{ id: noteId, maw: 320 }}
+                          onChange={(event) =>
+                            handleRoleChange(account.username, event.currentTarget.value as AccountRole)
+                          }
+                          data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
+                        />
+                      </Table.Td>
+                      <Table.Td>{account.email ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <DateTimeText value={account.created_at} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.setPasswordOf', { username: account.username })}
+                            onClick={() => setSettingPassword(account.username)}
+                          >
+                            {t('users.setPassword')}
+                          </Button>
+                          <Button
+                            color="red.9"
+                            size="xs"
+                            aria-label={t('users.deleteOf', { username: account.username })}
+                            disabled={isLastAdmin}
+                            aria-describedby={noteId}
+                            onClick={() => setDeleting(account.username)}
+                          >
+                            {t('users.delete')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
