@@ -112,12 +112,17 @@ test('an admin creates an account, changes its role and deletes it; the last adm
     page.getByRole('note').filter({ hasText: 'Das Konto journeymod7 ist gelöscht.' }),
   ).toBeHidden();
 
-  // The last admin stays an admin.
-  await page
-    .getByRole('combobox', { name: `Rolle von ${E2E_ADMIN.username}` })
-    .selectOption({ label: 'Moderation' });
-  await expect(page.getByRole('alert').filter({ hasText: 'letzte Admin-Konto' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: `Rolle von ${E2E_ADMIN.username}` })).toHaveValue('admin');
+  // The last admin stays an admin: its role and Delete are disabled, and the row says why.
+  const lastAdminRole = page.getByRole('combobox', { name: `Rolle von ${E2E_ADMIN.username}` });
+  const lastAdminDelete = page.getByRole('button', { name: `Konto ${E2E_ADMIN.username} löschen` });
+  await expect(lastAdminRole).toBeDisabled();
+  await expect(lastAdminRole).toHaveValue('admin');
+  await expect(lastAdminDelete).toBeDisabled();
+  for (const control of [lastAdminRole, lastAdminDelete]) {
+    await expect(control).toHaveAccessibleDescription(/letzte Admin-Konto/);
+  }
+  await expect(page.getByText(/Das ist das letzte Admin-Konto/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
