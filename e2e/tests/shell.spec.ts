@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectArrivedAt } from '../support/announce.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { E2E_ADMIN } from '../support/server.ts';
 
@@ -86,4 +87,10 @@ test('on a narrow screen the top bar collapses into a menu usable with the keybo
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  await expect(open).toBeFocused();
+  // A link in the menu closes it; focus goes to the new screen's heading, not back to the button.
+  await page.keyboard.press('Enter');
+  await menu.getByRole('link', { name: 'Moderation' }).click();
+  await expect(menu).toBeHidden();
+  await expectArrivedAt(page, 'Anmeldung für die Moderation');
 });

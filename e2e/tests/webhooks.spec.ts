@@ -54,7 +54,9 @@ test('an admin adds an endpoint, pings it, sees its deliveries, disables and del
     const row = page.getByRole('row').filter({ hasText: url });
     await expect(row).toContainText('Aktiv');
     await page.getByRole('button', { name: `Ping an ${url} senden` }).click();
-    await expect(page.getByText(/Der Ping ist angekommen \(HTTP 204, \d+ ms\)\./)).toBeVisible();
+    const pinged = /Der Ping ist angekommen \(HTTP 204, \d+ ms\)\./;
+    await expect(page.getByRole('note').filter({ hasText: pinged })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: pinged })).toHaveCount(1);
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'webhook.ping' });
     expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,/);
