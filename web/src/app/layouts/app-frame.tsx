@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Anchor, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,13 @@ const SCROLL_LOCK_OFFSET_CLASS = 'right-scroll-bar-position';
 export function AppFrame({ area }: AppFrameProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // The drawer unmounts as it closes, before Mantine could return focus: the burger takes it back (a
+  // link in the menu then hands it on to the new screen's h1).
+  const closeMenu = () => {
+    close();
+    burger.current?.focus();
+  };
 
   return (
     <>
@@ -45,6 +52,7 @@ export function AppFrame({ area }: AppFrameProps) {
             <TopBarNav direction="row" />
           </nav>
           <Burger
+            ref={burger}
             opened={opened}
             onClick={toggle}
             className={classes.burger}
@@ -56,7 +64,7 @@ export function AppFrame({ area }: AppFrameProps) {
       </header>
       {opened && (
         <Suspense fallback={null}>
-          <MenuDrawer opened={opened} onClose={close} />
+          <MenuDrawer opened={opened} onClose={closeMenu} />
         </Suspense>
       )}
       <main id="main" className={classes.main}>
