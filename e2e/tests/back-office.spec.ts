@@ -222,12 +222,6 @@ test('a moderator comments and rejects, the author answers and proposes again, t
   await expect(page.getByRole('textbox', { name: 'Quelle', exact: true })).toHaveValue(
     'https://example.org/mitteilung',
   );
-  // Saving keeps focus on Save and says the result once, in the notice's live region.
-  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Neue Velowege im ganzen Quartier.');
-  const saveButton = page.getByRole('button', { name: 'Speichern', exact: true });
-  await saveButton.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Der Beitrag ist gespeichert.' })).toHaveCount(1);
-  await expect(saveButton).toBeFocused();
   await page.getByRole('button', { name: 'Veröffentlichen' }).click();
   await page
     .getByRole('dialog', { name: 'Beitrag veröffentlichen?' })
@@ -283,6 +277,12 @@ test('a moderator schedules a publication: readers do not see it yet, the dashbo
   await logInAsAdmin(page);
   await page.goto(`moderate/article/${id}`);
   await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(title);
+  // Saving keeps focus on Save and says the result once, in the notice's live region.
+  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Sie erscheint um 06:45 UTC.');
+  const saveButton = page.getByRole('button', { name: 'Speichern', exact: true });
+  await saveButton.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Der Beitrag ist gespeichert.' })).toHaveCount(1);
+  await expect(saveButton).toBeFocused();
 
   await page.getByRole('button', { name: 'Veröffentlichen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Beitrag veröffentlichen?' });
