@@ -52,6 +52,12 @@ describe('CommentsPanel', { timeout: 20_000 }, () => {
 });
 
 describe('EntryTimeline', () => {
+  it('shows the author the same dates as moderation, labelled UTC', () => {
+    renderScreen(<CommentsPanel comments={comments} onAdd={vi.fn()} viewer="author" />);
+    const list = screen.getByRole('list', { name: /Kommentar/ });
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('21.11.2026 11:00 UTC');
+  });
+
   it('lists events oldest first with what, who and when, and says when there are none', () => {
     const { unmount } = renderScreen(
       <EntryTimeline

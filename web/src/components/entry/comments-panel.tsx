@@ -22,7 +22,6 @@ import {
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isHandledError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format-date';
 import { DateTimeText } from '../date-time-text';
 import classes from './entry-panels.module.css';
 
@@ -40,8 +39,6 @@ type CommentsTexts = {
   content: ParseKeys;
   submit: ParseKeys;
   addFailed: ParseKeys;
-  /** The author's page has shown comment dates without the zone since it launched. */
-  showsZone: boolean;
 };
 
 const TEXTS: Record<CommentsViewer, CommentsTexts> = {
@@ -56,7 +53,6 @@ const TEXTS: Record<CommentsViewer, CommentsTexts> = {
     content: 'comments.content',
     submit: 'comments.submit',
     addFailed: 'comments.addFailed',
-    showsZone: false,
   },
   moderation: {
     intro: 'admin.comments.internal',
@@ -72,7 +68,6 @@ const TEXTS: Record<CommentsViewer, CommentsTexts> = {
     content: 'admin.comments.fieldContent',
     submit: 'admin.comments.submit',
     addFailed: 'admin.comments.addFailed',
-    showsZone: true,
   },
 };
 
@@ -183,11 +178,7 @@ export function CommentsPanel({
                 {comment.content}
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
-                {texts.showsZone ? (
-                  <DateTimeText value={comment.created_at} />
-                ) : (
-                  <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
-                )}
+                <DateTimeText value={comment.created_at} />
               </Text>
             </li>
           ))}
