@@ -1,30 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import Negotiator from 'negotiator';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@einwurf/contract';
+import de from '../../../../web/src/locales/de.json' with { type: 'json' };
+import deCH from '../../../../web/src/locales/de-CH.json' with { type: 'json' };
+import en from '../../../../web/src/locales/en.json' with { type: 'json' };
 
 // The reader's page speaks the reader's language with the web app's own catalogues and i18next, the
-// library the web app translates with, so a string has one home and falls back the same way.
+// library the web app translates with, so a string has one home and falls back the same way. They are
+// imported rather than read at run time, so the compiled server (server/build.mjs) carries them.
 
-const CATALOGUES = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-  'web',
-  'src',
-  'locales',
-);
-
-const readCatalogue = (locale: Locale): object =>
-  JSON.parse(readFileSync(join(CATALOGUES, `${locale}.json`), 'utf8')) as object;
+const CATALOGUES: Record<Locale, object> = { de, 'de-CH': deCH, en };
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: readCatalogue(locale) }])),
+  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: CATALOGUES[locale] }])),
   lng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   // As in the web app (web/src/lib/i18n.ts): de-CH holds only what Swiss spelling changes.
