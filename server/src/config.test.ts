@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       publicEntryUrl: undefined,
       logLevel: 'info',
+      logFormat: 'auto',
     });
     expect(config.webDist).toMatch(/web[/\\]dist$/);
     expect(config.contentTypesDir).toMatch(/content-types$/);
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
     ['EINWURF_SHUTDOWN_GRACE', '0', /EINWURF_SHUTDOWN_GRACE: must be between 1/],
     ['FILE_STORAGE', 'ftp', /FILE_STORAGE: must be one of disk, database, s3/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: must be one of/],
+    ['LOG_FORMAT', 'text', /LOG_FORMAT: must be one of auto, pretty, json/],
     ['EINWURF_TRUST_PROXY', 'maybe', /EINWURF_TRUST_PROXY: must be true or false/],
     ['EINWURF_PUBLIC_URL', 'einwurf.example', /EINWURF_PUBLIC_URL: must be an http/],
     ['EINWURF_PUBLIC_URL', 'ftp://einwurf.example', /EINWURF_PUBLIC_URL/],

@@ -5,6 +5,9 @@ import { isMailAddress, POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `auto`: readable lines when standard output is a terminal, JSON lines otherwise. */
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 export const FILE_STORAGES = ['disk', 'database', 's3'] as const;
 export type FileStorage = (typeof FILE_STORAGES)[number];
 export const STAFF_SECOND_FACTOR = ['optional', 'required'] as const;
@@ -141,6 +144,8 @@ export type Config = {
    */
   readonly metricsToken: string | undefined;
   readonly logLevel: LogLevel;
+  /** LOG_FORMAT: how the server writes its log (`auto`, `pretty` or `json`). */
+  readonly logFormat: LogFormat;
   readonly webDist: string;
   readonly contentTypesDir: string;
 };
@@ -506,6 +511,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     outboxPollMs: duration(env, 'EINWURF_OUTBOX_POLL_INTERVAL', 1000, 10, 3_600_000),
     metricsToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'auto'),
     webDist: path.resolve(cwd, read(env, 'EINWURF_WEB_DIST') ?? path.join(repoRoot, 'web', 'dist')),
     contentTypesDir: path.resolve(
       cwd,

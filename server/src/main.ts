@@ -5,6 +5,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ContentTypeError } from './features/content-types/service.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
+import { appAddress, logStreamFor } from './log.ts';
 import { shutDown } from './shutdown.ts';
 
 async function main(): Promise<void> {
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp(config, { db });
+  const logStream = logStreamFor(config.logFormat);
+  const app = await buildApp(config, { db, ...(logStream ? { logStream } : {}) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,6 +51,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const url = appAddress(config.host, typeof address === 'object' && address ? address.port : config.port);
+  app.log.info(`Einwurf is running at ${url}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,52 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appAddress, isLogPretty, logStreamFor } from './log.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'einwurf-log-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('appAddress', () => {
+  it('names localhost for the loopback and every-interface addresses', () => {
+    expect(appAddress('127.0.0.1', 8080)).toBe('http://localhost:8080/publish/');
+    expect(appAddress('0.0.0.0', 3000)).toBe('http://localhost:3000/publish/');
+    expect(appAddress('::', 8080)).toBe('http://localhost:8080/publish/');
+  });
+
+  it('names any other host as it is, IPv6 in brackets', () => {
+    expect(appAddress('192.168.1.20', 8080)).toBe('http://192.168.1.20:8080/publish/');
+    expect(appAddress('fd00::7', 8080)).toBe('http://[fd00::7]:8080/publish/');
+    expect(appAddress('einwurf.internal', 80)).toBe('http://einwurf.internal:80/publish/');
+  });
+});
+
+describe('the log format', () => {
+  it('is readable on a terminal or when asked, JSON otherwise', () => {
+    expect(isLogPretty('auto', true)).toBe(true);
+    expect(isLogPretty('auto', false)).toBe(false);
+    expect(isLogPretty('pretty', false)).toBe(true);
+    expect(isLogPretty('json', true)).toBe(false);
+    expect(logStreamFor('json', { fd: 1, isTTY: true })).toBeUndefined();
+    expect(logStreamFor('auto', { fd: 1, isTTY: false })).toBeUndefined();
+  });
+
+  it('writes a request as two short lines and other records with their fields, without colour off a terminal', async () => {
+    const file = join(dir, 'pretty.log');
+    const fd = openSync(file, 'w');
+    const stream = logStreamFor('pretty', { fd, isTTY: false })!;
+    const app = Fastify({ logger: { level: 'info', stream } });
+    app.get('/probe', async () => ({ ok: true }));
+    await app.inject({ url: '/probe?x=1' });
+    app.log.warn({ signal: 'SIGTERM' }, 'shutting down');
+    await app.close();
+    closeSync(fd);
+
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-1 GET \/probe\?x=1$/);
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-1 200 in \d+ ms$/);
+    expect(lines[2]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: shutting down \{"signal":"SIGTERM"\}$/);
+  });
+});

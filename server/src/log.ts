@@ -1,0 +1,61 @@
+import pretty from 'pino-pretty';
+import type { LogFormat } from './config.ts';
+
+type LogRecord = Record<string, unknown> & {
+  reqId?: unknown;
+  req?: { method?: unknown; url?: unknown };
+  res?: { statusCode?: unknown };
+  responseTime?: unknown;
+};
+
+/**
+ * One short line per log record: a request as `req-1 GET /path` and `req-1 200 in 3 ms`, anything
+ * else as its message after the request's id when it has one.
+ */
+function describe(log: LogRecord, messageKey: string): string {
+  const id = typeof log.reqId === 'string' ? `${log.reqId} ` : '';
+  const message = String(log[messageKey] ?? '');
+  if (log.req !== undefined && message === 'incoming request') {
+    return `${id}${String(log.req.method)} ${String(log.req.url)}`;
+  }
+  if (log.res !== undefined && typeof log.responseTime === 'number') {
+    return `${id}${String(log.res.statusCode)} in ${Math.round(log.responseTime)} ms`;
+  }
+  return `${id}${message}`;
+}
+
+/** Whether the log is written as readable lines: always for `pretty`, on a terminal for `auto`. */
+export function isLogPretty(format: LogFormat, isTerminal: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && isTerminal);
+}
+
+/**
+ * The stream the server logs to: readable, coloured lines (pino-pretty) when `isLogPretty`, else
+ * undefined, and pino writes its JSON lines to standard output for a collector to read. Writes are
+ * synchronous so the last lines before an exit are not lost.
+ */
+export function logStreamFor(
+  format: LogFormat,
+  output: { fd: number; isTTY?: boolean } = process.stdout,
+): { write(line: string): void } | undefined {
+  if (!isLogPretty(format, output.isTTY === true)) return undefined;
+  return pretty({
+    destination: output.fd,
+    sync: true,
+    colorize: output.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => describe(log as LogRecord, messageKey),
+  });
+}
+
+/**
+ * The address a person opens in a browser: `localhost` for a server listening on every interface or
+ * on the loopback address, brackets around another IPv6 address.
+ */
+export function appAddress(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}/publish/`;
+}
