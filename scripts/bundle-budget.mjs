@@ -148,16 +148,23 @@ export function isBuildFresh(dist = WEB_DIST) {
   return WEB_SOURCES.every((source) => newestMtime(join(root, source)) <= builtAt);
 }
 
-/** A Vite plugin that prints the budgets once the build is written (wherever --outDir puts it). */
+/**
+ * A Vite plugin that prints the budgets once the build is written (wherever --outDir puts it), unless
+ * the build is asked to be quiet (`--logLevel warn`, as `npm start` builds).
+ */
 export function bundleBudgetReport() {
+  let quiet = false;
   return {
     name: 'einwurf:bundle-budget',
     apply: 'build',
+    configResolved(config) {
+      quiet = ['warn', 'error', 'silent'].includes(config.logLevel);
+    },
     writeBundle: {
       order: 'post',
       sequential: true,
       handler(options) {
-        if (!options.dir) return;
+        if (!options.dir || quiet) return;
         try {
           console.log(`\n${formatBudgets(measureBudgets(options.dir))}`);
         } catch (error) {
