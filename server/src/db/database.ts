@@ -136,6 +136,16 @@ function dropClientsAfterReadTimeout(pool: pg.Pool): void {
 }
 
 /**
+ * better-sqlite3's options for every database the server opens: EINWURF_SQLITE_BINDING names its
+ * native addon when the installed one was built for another Node version (the Node 24 test run,
+ * scripts/test-node24.mjs, builds its own beside the one the install built).
+ */
+export function sqliteOptions(env: NodeJS.ProcessEnv = process.env): SqliteDatabase.Options {
+  const binding = env['EINWURF_SQLITE_BINDING'];
+  return binding ? { nativeBinding: binding } : {};
+}
+
+/**
  * Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool, whose every
  * wait is bounded when `timeouts` are given (the app's pool; migrations and the CLI wait as long as
  * their work takes).
@@ -159,7 +169,7 @@ export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeou
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
-  const sqlite = new SqliteDatabase(target.path);
+  const sqlite = new SqliteDatabase(target.path, sqliteOptions());
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { sqliteOptions } from '../db/database.ts';
 import { insertUser } from '../features/users/repository.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { testConfig } from '../test/config.ts';
@@ -61,7 +62,7 @@ describe('a locked SQLite database', () => {
 
   it('answers 503 UNAVAILABLE with Retry-After once its busy timeout has passed, then works again', async () => {
     // Another process holding the write lock.
-    const other = new SqliteDatabase(t.database.url.slice('sqlite:'.length));
+    const other = new SqliteDatabase(t.database.url.slice('sqlite:'.length), sqliteOptions());
     other.exec('begin exclusive');
     try {
       const response = await t.request({ method: 'POST', url: '/api/v1/test/same-id' });
