@@ -41,6 +41,14 @@ if (container) {
 } else {
   console.log('container test: no results (it did not run)');
 }
+// The server's tests again on Node 24 (scripts/test-node24.mjs), when that run took place.
+const node24 = read('test-results/vitest-node24.json');
+if (node24) {
+  passed += node24.numPassedTests;
+  failed += node24.numFailedTests;
+  skipped += node24.numPendingTests + node24.numTodoTests;
+  console.log(`server tests on Node 24: ${node24.numPassedTests} passed, ${node24.numFailedTests} failed`);
+}
 // A run that failed outside any test (typecheck, lint, build) counts as one failure.
 const exitStatus = Number(process.argv[2] ?? 0);
 if (exitStatus !== 0 && failed === 0) failed = 1;
