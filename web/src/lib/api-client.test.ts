@@ -193,6 +193,20 @@ describe('api client: other statuses', () => {
     expect(navigate).toHaveBeenLastCalledWith({ to: 'serverError' });
   });
 
+  it('leads to the profile on 403 SECOND_FACTOR_SETUP_REQUIRED, and not on other 403s', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'SECOND_FACTOR_SETUP_REQUIRED', message: 'set up' } }, { status: 403 }),
+    );
+    await expect(apiFetch('admin/entries')).rejects.toMatchObject({ status: 403, handled: true });
+    expect(navigate).toHaveBeenLastCalledWith({ to: 'secondFactorSetup' });
+    navigate.mockClear();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 }),
+    );
+    await expect(apiFetch('admin/users')).rejects.toMatchObject({ status: 403, handled: false });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('rejects other errors to the caller as a typed ApiError with fields', async () => {
     const fields = [{ field: 'data/title', keyword: 'required', message: 'required' }];
     fetchMock.mockResolvedValueOnce(

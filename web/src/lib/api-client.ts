@@ -20,6 +20,7 @@ export type ClientNavigation =
   | { to: 'editCPTPreAuth'; cpt: string; id: string; unauthenticated: true }
   | { to: 'login'; unauthenticated: true }
   | { to: 'home' }
+  | { to: 'secondFactorSetup' }
   | { to: 'tooManyRequests' }
   | { to: 'serverError' };
 
@@ -166,7 +167,8 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
 
 /**
  * The ApiError of a failed call after the app-wide reactions of section 8: session expiry (401), the
- * too-large toast (413), the 429 and 500 pages. Shared by fetch calls and uploads (which use XHR).
+ * second factor the installation requires (403, to the profile), the too-large toast (413), the 429
+ * and 500 pages. Shared by fetch calls and uploads (which use XHR).
  * A 429 to a write (a save, an upload, a comment) is a toast instead of the 429 page: leaving the
  * screen would lose what the person entered and has not been stored.
  */
@@ -183,6 +185,12 @@ export function failureOf(
 
   if (status === 401 && !url.includes('/auth')) {
     handleSessionExpiry();
+    return new ApiError(status, code, message, fields, true);
+  }
+  if (status === 403 && code === 'SECOND_FACTOR_SETUP_REQUIRED') {
+    // The installation requires a second factor this account lacks: only the profile answers until
+    // it is set up, and the profile says why.
+    navigateTo({ to: 'secondFactorSetup' });
     return new ApiError(status, code, message, fields, true);
   }
   if (status === 413) {

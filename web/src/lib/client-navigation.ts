@@ -10,6 +10,8 @@ export function clientNavigationPath(target: ClientNavigation): string {
       return paths.login(target.unauthenticated);
     case 'home':
       return paths.home();
+    case 'secondFactorSetup':
+      return paths.adminProfile();
     case 'tooManyRequests':
       return paths.tooManyRequests();
     case 'serverError':

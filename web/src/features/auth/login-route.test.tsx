@@ -13,6 +13,7 @@ function renderLogin(path = '/login') {
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/admin', element: <h1>dashboard</h1> },
+      { path: '/admin/profile', element: <h1>profile</h1> },
     ],
     path,
   );
@@ -76,5 +77,66 @@ describe('login page', () => {
   it('says the session expired when sent here with unauthenticated=true', () => {
     renderLogin('/login?unauthenticated=true');
     expect(screen.getByRole('status')).toHaveTextContent('Deine Sitzung ist abgelaufen.');
+  });
+
+  describe('second factor', () => {
+    const required = () =>
+      jsonResponse(
+        { error: { code: 'SECOND_FACTOR_REQUIRED', message: 'code', fields: [{ field: 'totp' }] } },
+        { status: 401 },
+      );
+    const codeLabel = 'Code aus der Authenticator-App oder Wiederherstellungscode';
+
+    it('asks for the code, focuses it, and sends it with username and password', async () => {
+      const ttl = Math.floor(Date.now() / 1000) + 3600;
+      fetchMock.mockResolvedValueOnce(required()).mockResolvedValueOnce(jsonResponse({ role: 'mod', ttl }));
+      const { router } = renderLogin();
+      await submit('mod', 'secret-password');
+      const code = await screen.findByLabelText(codeLabel);
+      expect(code).toHaveFocus();
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument();
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Code bestätigen' }));
+      expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin');
+      expect(JSON.parse(String(fetchMock.mock.calls[1]![1]!.body))).toEqual({
+        username: 'mod',
+        password: 'secret-password',
+        code: '123456',
+      });
+    });
+
+    it('says a wrong code is wrong and keeps the step; back returns to the password', async () => {
+      fetchMock
+        .mockResolvedValueOnce(required())
+        .mockResolvedValueOnce(
+          jsonResponse({ error: { code: 'SECOND_FACTOR_INVALID', message: 'wrong' } }, { status: 401 }),
+        );
+      renderLogin();
+      await submit('mod', 'secret-password');
+      await userEvent.type(await screen.findByLabelText(codeLabel), '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Code bestätigen' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Der Code ist falsch oder wurde schon verwendet.',
+      );
+      expect(screen.getByLabelText(codeLabel)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Zurück zu Benutzername und Passwort' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Benutzername')).toHaveValue('mod');
+      expect(screen.queryByLabelText(codeLabel)).not.toBeInTheDocument();
+    });
+
+    it('opens the profile when the account must still set up a second factor', async () => {
+      const ttl = Math.floor(Date.now() / 1000) + 3600;
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse({ role: 'mod', ttl, username: 'mod', second_factor_setup_required: true }),
+      );
+      const { router } = renderLogin();
+      await submit('mod', 'secret-password');
+      expect(await screen.findByRole('heading', { name: 'profile' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/profile');
+    });
   });
 });

@@ -64,7 +64,7 @@ export function Component() {
             withAsterisk={false}
             value={password}
             error={missing ? t('validation.required') : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.showPassword') }}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.preAuth.showPassword') }}
             onChange={(event) => {
               setPassword(event.currentTarget.value);
               setMissing(false);
