@@ -193,6 +193,18 @@ describe('api client: other statuses', () => {
     expect(navigate).toHaveBeenLastCalledWith({ to: 'serverError' });
   });
 
+  it('keeps the session on 401 SECOND_FACTOR_INVALID: a wrong code, not an expiry', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'SECOND_FACTOR_INVALID', message: 'wrong' } }, { status: 401 }),
+    );
+    await expect(apiFetch('admin/profile/totp', { method: 'PUT' })).rejects.toMatchObject({
+      status: 401,
+      code: 'SECOND_FACTOR_INVALID',
+      handled: false,
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('leads to the profile on 403 SECOND_FACTOR_SETUP_REQUIRED, and not on other 403s', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ error: { code: 'SECOND_FACTOR_SETUP_REQUIRED', message: 'set up' } }, { status: 403 }),

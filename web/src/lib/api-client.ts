@@ -183,7 +183,8 @@ export function failureOf(
   const message = isErrorBody(body) ? body.error.message : statusText;
   const fields = isErrorBody(body) ? body.error.fields : undefined;
 
-  if (status === 401 && !url.includes('/auth')) {
+  // A wrong second-factor code is a 401 too (SECOND_FACTOR_INVALID), but the session stands.
+  if (status === 401 && !url.includes('/auth') && code !== 'SECOND_FACTOR_INVALID') {
     handleSessionExpiry();
     return new ApiError(status, code, message, fields, true);
   }

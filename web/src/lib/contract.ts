@@ -129,6 +129,12 @@ export type {
   ReplyTemplate,
   ReplyTemplateInput,
   TemplateTexts,
+  StaffSession,
+  StaffSessionList,
+  SecondFactorState,
+  TotpSetup,
+  SecondFactorProof,
+  RecoveryCodes,
 } from '@einwurf/contract';
 
 export function isRole(value: unknown): value is Role {

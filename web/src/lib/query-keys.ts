@@ -62,4 +62,6 @@ export const replyTemplateKeys = {
 export const accountKeys = {
   profile: () => ['admin', 'profile'] as const,
   own: () => ['auth', 'account'] as const,
+  secondFactor: () => ['admin', 'profile', 'second-factor'] as const,
+  sessions: () => ['admin', 'profile', 'sessions'] as const,
 };

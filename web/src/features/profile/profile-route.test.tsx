@@ -17,6 +17,12 @@ const profile = {
   },
 };
 
+// The second factor and the sessions cards ask too; their own tests are in components/.
+const security = {
+  'GET admin/profile/second-factor': { data: { totp: false, recovery_codes_left: 0, required: false } },
+  'GET admin/profile/sessions': { data: [] },
+};
+
 async function changePassword(old: string, next: string, repeat = next) {
   const user = userEvent.setup();
   const [oldInput, nextInput, repeatInput] = screen.getAllByLabelText(/Passwort/, { selector: 'input' });
@@ -30,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('profile', { timeout: 20_000 }, () => {
   it('shows the own account from GET auth', async () => {
-    mockApi({ 'GET auth': account, 'GET admin/profile': profile });
+    mockApi({ ...security, 'GET auth': account, 'GET admin/profile': profile });
     renderScreen(<ProfilePage />);
     expect(await screen.findByText('alice')).toBeInTheDocument();
     expect(screen.getByText('Moderation')).toBeInTheDocument();
@@ -38,6 +44,7 @@ describe('profile', { timeout: 20_000 }, () => {
 
   it('shows the spec’s message when the old password is wrong', async () => {
     const { sent } = mockApi({
+      ...security,
       'GET auth': account,
       'GET admin/profile': profile,
       'PATCH admin/users/alice': errorResponse(400, 'VALIDATION_FAILED', [
@@ -62,6 +69,7 @@ describe('profile', { timeout: 20_000 }, () => {
 
   it('changes the password and checks the repeat first', async () => {
     const { sent } = mockApi({
+      ...security,
       'GET auth': account,
       'GET admin/profile': profile,
       'PATCH admin/users/alice': { data: {} },
@@ -83,6 +91,7 @@ describe('profile', { timeout: 20_000 }, () => {
   it('keeps the address, the language of the mails and what one hears of, and asks for the password for a new address', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({
+      ...security,
       'GET auth': account,
       'GET admin/profile': profile,
       'PATCH admin/profile': profile,

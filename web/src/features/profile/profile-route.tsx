@@ -9,11 +9,16 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract';
 import { useChangeOwnPassword } from './api/change-own-password';
 import { useOwnAccount } from './api/get-account';
 import { MailSettings } from './components/mail-settings';
+import { SecondFactorCard } from './components/second-factor-card';
+import { SessionsCard } from './components/sessions-card';
 import './strings';
 
 type Problems = { password?: string; repeat?: string; old?: string };
 
-/** One's own account: name and role, and a password change that needs the old password. */
+/**
+ * One's own account: name and role, a password change that needs the old password, the second factor,
+ * the open sessions and the mail settings.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { role } = useAuth();
@@ -124,6 +129,8 @@ export function ProfilePage() {
           </Stack>
         </form>
       </section>
+      <SecondFactorCard />
+      <SessionsCard />
       <MailSettings />
     </Page>
   );
