@@ -105,6 +105,30 @@ describe('users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Das Konto bob ist gelöscht.')).toBeInTheDocument();
   });
 
+  it('resets the second factor and ends all sessions of an account, each after its name is typed', async () => {
+    const { sent } = renderUsers({
+      'DELETE admin/users/bob/second-factor': new Response(null, { status: 204 }),
+      'DELETE admin/users/bob/sessions': new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Zweiten Faktor von bob zurücksetzen' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Zweiten Faktor von bob zurücksetzen?' });
+    const reset = within(dialog).getByRole('button', { name: 'Zweiten Faktor zurücksetzen' });
+    expect(reset).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'bob');
+    await user.click(reset);
+    await waitFor(() => expect(sent('DELETE admin/users/bob/second-factor')).toHaveLength(1));
+    expect(await screen.findByText('Der zweite Faktor von bob ist zurückgesetzt.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Alle Sitzungen von bob beenden' }));
+    dialog = await screen.findByRole('dialog', { name: 'Alle Sitzungen von bob beenden?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'bob');
+    await user.click(within(dialog).getByRole('button', { name: 'Alle Sitzungen beenden' }));
+    await waitFor(() => expect(sent('DELETE admin/users/bob/sessions')).toHaveLength(1));
+    expect(await screen.findByText('Alle Sitzungen von bob sind beendet.')).toBeInTheDocument();
+  });
+
   it('disables deleting and demoting the last admin, and says why, without asking the server', async () => {
     const { sent } = renderUsers();
     const role = await screen.findByRole('combobox', { name: 'Rolle von admin' });

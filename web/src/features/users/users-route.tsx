@@ -11,13 +11,17 @@ import { showSuccessToast } from '../../lib/notify';
 import { ACCOUNT_ROLES, type AccountRole } from '../../lib/contract';
 import { lastAdminOf } from './account-rules';
 import { useChangeUserRole } from './api/change-user-role';
+import { useEndUserSessions, useResetSecondFactor } from './api/account-security';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { CreateUserForm } from './components/create-user-form';
 import { SetPasswordModal } from './components/set-password-modal';
 import './strings';
 
-/** Account management (admins only): list, create, change role, set password, delete. */
+/**
+ * Account management (admins only): list, create, change role, set password, reset the second factor,
+ * end all sessions, delete.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   const users = useUsers();
@@ -25,6 +29,9 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [settingPassword, setSettingPassword] = useState<string | null>(null);
+  const resetSecondFactor = useResetSecondFactor();
+  const endSessions = useEndUserSessions();
+  const [securing, setSecuring] = useState<{ username: string; action: 'reset' | 'end' } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const lastAdmin = users.data ? lastAdminOf(users.data) : null;
 
@@ -62,6 +69,25 @@ export function UsersPage() {
       onError: (error) => {
         setDeleting(null);
         explain(error, 'users.deleteFailed');
+      },
+    });
+  };
+
+  const handleSecurity = () => {
+    if (!securing) return;
+    const { username, action } = securing;
+    setActionError(null);
+    (action === 'reset' ? resetSecondFactor : endSessions).mutate(username, {
+      onSuccess: () => {
+        setSecuring(null);
+        showSuccessToast(
+          t('admin.doneTitle'),
+          t(action === 'reset' ? 'users.secondFactorReset' : 'users.sessionsEnded', { username }),
+        );
+      },
+      onError: (error) => {
+        setSecuring(null);
+        explain(error, action === 'reset' ? 'users.resetSecondFactorFailed' : 'users.endSessionsFailed');
       },
     });
   };
@@ -138,6 +164,22 @@ export function UsersPage() {
                             {t('users.setPassword')}
                           </Button>
                           <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.resetSecondFactorOf', { username: account.username })}
+                            onClick={() => setSecuring({ username: account.username, action: 'reset' })}
+                          >
+                            {t('users.resetSecondFactor')}
+                          </Button>
+                          <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.endSessionsOf', { username: account.username })}
+                            onClick={() => setSecuring({ username: account.username, action: 'end' })}
+                          >
+                            {t('users.endSessions')}
+                          </Button>
+                          <Button
                             color="red.9"
                             size="xs"
                             aria-label={t('users.deleteOf', { username: account.username })}
@@ -170,6 +212,19 @@ export function UsersPage() {
         isPending={deleteUser.isPending}
         onConfirm={handleDelete}
         onClose={() => setDeleting(null)}
+      />
+      <TypedConfirmModal
+        opened={securing !== null}
+        title={t(securing?.action === 'end' ? 'users.endSessionsTitle' : 'users.resetSecondFactorTitle', {
+          username: securing?.username ?? '',
+        })}
+        text={t(securing?.action === 'end' ? 'users.endSessionsText' : 'users.resetSecondFactorText')}
+        expected={securing?.username ?? ''}
+        inputLabel={t('users.deleteConfirmLabel')}
+        confirmLabel={t(securing?.action === 'end' ? 'users.endSessions' : 'users.resetSecondFactor')}
+        isPending={resetSecondFactor.isPending || endSessions.isPending}
+        onConfirm={handleSecurity}
+        onClose={() => setSecuring(null)}
       />
       <SetPasswordModal
         username={settingPassword}
