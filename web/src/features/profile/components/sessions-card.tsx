@@ -76,7 +76,7 @@ export function SessionsCard() {
                     <Table.Th scope="row" fw={400}>
                       {browserOf(session)}{' '}
                       {session.current && (
-                        <Badge variant="light" color="blue.9">
+                        <Badge variant="outline" color="gray.8" tt="none">
                           {t('profile.sessions.current')}
                         </Badge>
                       )}
