@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { apiClient } from '../support/author-api.ts';
 import { createModerators } from '../support/desk-api.ts';
-import { E2E_BASE_URL } from '../support/server.ts';
+import { E2E_ADMIN, E2E_BASE_URL } from '../support/server.ts';
 
 // A moderator protects the account with an authenticator app, logs in with password and code, sees
 // and ends another session, and uses a recovery code once. Codes come from the secret the page shows,
@@ -20,10 +21,13 @@ async function freshCode(totp: OTPAuth.TOTP, used: Set<number>): Promise<string>
   return totp.generate();
 }
 
-async function logIn(page: Page, username: string) {
+const totpOf = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+async function logIn(page: Page, username: string, password = PASSWORD) {
   await page.goto('login');
   await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
@@ -54,12 +58,7 @@ test('a moderator turns on the second factor, logs in with it, ends another sess
   await expect(card.getByRole('img', { name: 'QR-Code zum Einrichten der Authenticator-App' })).toBeVisible();
   const secret = (await card.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  });
+  const totp = totpOf(secret);
   await expectNoAxeViolations(page);
   await card
     .getByRole('textbox', { name: /^Code aus der Authenticator-App/ })
@@ -127,4 +126,44 @@ test('a moderator turns on the second factor, logs in with it, ends another sess
   await expect(card.getByRole('status')).toHaveText('Der zweite Faktor ist ausgeschaltet.');
   await expect(card.getByText('Kein zweiter Faktor eingerichtet.')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('an admin resets a moderator’s second factor and ends all its sessions', async ({ page, browser }) => {
+  const username = `sfreset${Date.now()}`;
+  await createModerators([username], PASSWORD);
+  // The moderator turns the app on through the API, as the profile does.
+  const { api, call } = await apiClient();
+  await call('POST', 'auth', { username, password: PASSWORD });
+  const setup = (await call('POST', 'admin/profile/totp')) as { data: { secret: string } };
+  await call('PUT', 'admin/profile/totp', { code: totpOf(setup.data.secret).generate() });
+  await api.dispose();
+
+  // A session of the moderator in another browser, with its password alone refused a second step.
+  const other = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'de-DE' });
+  const modPage = await other.newPage();
+  await logIn(modPage, username);
+  await expect(modPage.getByLabel(CODE_LABEL)).toBeFocused();
+
+  await logIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(heading(page, 'Übersicht')).toBeVisible();
+  await page.goto('admin/users');
+  await page.getByRole('button', { name: `Zweiten Faktor von ${username} zurücksetzen` }).click();
+  const dialog = page.getByRole('dialog', { name: `Zweiten Faktor von ${username} zurücksetzen?` });
+  await dialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }).click();
+  await expect(page.getByText(`Der zweite Faktor von ${username} ist zurückgesetzt.`)).toBeVisible();
+
+  // The password alone opens the back office again; then the admin ends that session too.
+  await logIn(modPage, username);
+  await expect(heading(modPage, 'Übersicht')).toBeVisible();
+  await page.getByRole('button', { name: `Alle Sitzungen von ${username} beenden` }).click();
+  const endDialog = page.getByRole('dialog', { name: `Alle Sitzungen von ${username} beenden?` });
+  await endDialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
+  await expectNoAxeViolations(page);
+  await endDialog.getByRole('button', { name: 'Alle Sitzungen beenden' }).click();
+  await expect(page.getByText(`Alle Sitzungen von ${username} sind beendet.`)).toBeVisible();
+  await modPage.goto('admin/profile');
+  await expect(modPage).toHaveURL(/\/login/);
+  await other.close();
 });
