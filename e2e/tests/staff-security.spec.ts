@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { apiClient } from '../support/author-api.ts';
 import { createModerators } from '../support/desk-api.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server.ts';
+import { expectSuccess } from '../support/announce.ts';
 
 // A moderator protects the account with an authenticator app, logs in with password and code, sees
 // and ends another session, and uses a recovery code once. Codes come from the secret the page shows,
@@ -152,7 +153,7 @@ test('an admin resets a moderator’s second factor and ends all its sessions', 
   await dialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }).click();
-  await expect(page.getByText(`Der zweite Faktor von ${username} ist zurückgesetzt.`)).toBeVisible();
+  await expectSuccess(page, `Der zweite Faktor von ${username} ist zurückgesetzt.`);
 
   // The password alone opens the back office again; then the admin ends that session too.
   await logIn(modPage, username);
@@ -162,7 +163,7 @@ test('an admin resets a moderator’s second factor and ends all its sessions', 
   await endDialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
   await expectNoAxeViolations(page);
   await endDialog.getByRole('button', { name: 'Alle Sitzungen beenden' }).click();
-  await expect(page.getByText(`Alle Sitzungen von ${username} sind beendet.`)).toBeVisible();
+  await expectSuccess(page, `Alle Sitzungen von ${username} sind beendet.`);
   await modPage.goto('admin/profile');
   await expect(modPage).toHaveURL(/\/login/);
   await other.close();
