@@ -343,7 +343,7 @@ describe('edit page', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Kommentare' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first!).getByText('Moderation')).toBeInTheDocument();
-    expect(within(first!).getByText('21.11.2026 11:00')).toBeInTheDocument();
+    expect(first).toHaveTextContent('21.11.2026 11:00 UTC');
     expect(within(second!).getByText('Du')).toBeInTheDocument();
   });
 
