@@ -116,6 +116,11 @@ function sqliteBinding(node, headersDir) {
       {
         cwd: source,
         encoding: 'utf8',
+        // node-gyp lets npm's settings (npm_config_nodedir, set by `npm run` from a global npmrc)
+        // override its own arguments: it would build against the running Node's headers instead.
+        env: Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+        ),
       },
     );
     if (build.status !== 0) {
