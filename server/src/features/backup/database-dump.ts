@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import SqliteDatabase from 'better-sqlite3';
+import { sqliteOptions } from '../../db/database.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -18,7 +19,7 @@ export async function snapshotSqlite(source: string, target: string): Promise<vo
   await access(source).catch(() => {
     throw new BackupError(`there is no SQLite database at ${source}`);
   });
-  const connection = new SqliteDatabase(source, { fileMustExist: true });
+  const connection = new SqliteDatabase(source, { ...sqliteOptions(), fileMustExist: true });
   try {
     connection.pragma('busy_timeout = 5000');
     await connection.backup(target, { progress: () => 0x7fffffff });
