@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryState } from '@einwurf/contract';
-import { runCli, type CliIo } from './cli.ts';
+import { runCli } from './cli.ts';
+import { recordingIo as io } from './test/cli-io.ts';
 import { createDatabase } from './db/database.ts';
 import { resolveSession, startSession } from './features/auth/sessions.ts';
 import { addComment } from './features/comments/service.ts';
@@ -16,22 +17,6 @@ import { parseDatabaseUrl } from './config.ts';
 import type { ExportedEntry } from './features/export/service.ts';
 import { testDatabases, type TestDatabaseHandle } from './test/db.ts';
 import { insertTestEntry } from './test/entries.ts';
-
-function io(env: Record<string, string>, answers?: string[]): CliIo & { stdout: string; stderr: string } {
-  const result = {
-    env,
-    stdout: '',
-    stderr: '',
-    out(text: string) {
-      result.stdout += text;
-    },
-    err(text: string) {
-      result.stderr += text;
-    },
-    askSecret: answers ? async () => answers.shift() ?? '' : undefined,
-  };
-  return result;
-}
 
 describe('einwurf CLI', () => {
   let dir: string;

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../cli.ts';
+import { runCli } from '../../cli.ts';
+import { recordingIo as io } from '../../test/cli-io.ts';
 import { DEFAULT_ALLOWED_EXTENSIONS } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
@@ -15,22 +16,6 @@ import { createDiskStorage } from '../files/storage/index.ts';
 import { loadConfig } from '../../config.ts';
 import { createBackup, restoreBackup, type BackupManifest } from './service.ts';
 import { readArchive } from './archive.ts';
-
-function io(env: Record<string, string | undefined>): CliIo & { stdout: string; stderr: string } {
-  const result = {
-    env,
-    stdout: '',
-    stderr: '',
-    out(text: string) {
-      result.stdout += text;
-    },
-    err(text: string) {
-      result.stderr += text;
-    },
-    askSecret: undefined,
-  };
-  return result;
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -3,25 +3,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../cli.ts';
+import { runCli } from '../../cli.ts';
+import { recordingIo as io } from '../../test/cli-io.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
-
-function io(env: Record<string, string | undefined>): CliIo & { stdout: string; stderr: string } {
-  const result = {
-    env,
-    stdout: '',
-    stderr: '',
-    out(text: string) {
-      result.stdout += text;
-    },
-    err(text: string) {
-      result.stderr += text;
-    },
-    askSecret: undefined,
-  };
-  return result;
-}
 
 /** A local port nothing listens on: one the system just handed out and that was closed again. */
 async function closedPort(): Promise<number> {

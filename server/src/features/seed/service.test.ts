@@ -1,23 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntryValidator, ENTRY_STATES, type EntryList } from '@einwurf/contract';
-import { runCli, type CliIo } from '../../cli.ts';
+import { runCli } from '../../cli.ts';
+import { recordingIo as cliIo } from '../../test/cli-io.ts';
 import type { Database } from '../../db/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { shippedContentTypes } from '../../test/entries.ts';
-
-function cliIo(env: Record<string, string>): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    env,
-    stdout: '',
-    stderr: '',
-    out: (text: string) => void (io.stdout += text),
-    err: (text: string) => void (io.stderr += text),
-    askSecret: undefined,
-  };
-  return io;
-}
 
 /** Every index of the database with its definition, sorted by name. */
 async function indexDefinitions(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
