@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type FormatEnum, type Sharp } from 'sharp';
+import type { FormatEnum, Sharp } from 'sharp';
 import { AppError } from '../../errors.ts';
 import type { FileStorage, PutResult } from './storage/types.ts';
 
@@ -78,6 +78,8 @@ export async function storeImage(
   }
 
   const animated = format === 'gif' || format === 'webp';
+  // Loaded at the first image, not at the start: libvips costs some 30 MB and a second on a busy machine.
+  const { default: sharp } = await import('sharp');
   // sharp reads the dimensions from the header and refuses past the limit before decoding a pixel.
   const source = sharp({ animated, limitInputPixels: options.maxPixels }).autoOrient();
   const main = encode(source.clone(), format);

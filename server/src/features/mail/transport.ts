@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mail } from './compose.ts';
 
 /** Sends one mail; rejects when the mail server refuses it or does not answer in time. */
@@ -12,11 +12,16 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /** SMTP through nodemailer, from EINWURF_SMTP_URL (smtp:// with STARTTLS when offered, smtps://). */
 export function createSmtpTransport(url: string, from: string, timeouts = TIMEOUTS): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...timeouts });
+  // nodemailer is loaded with the first mail, not at the start.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, ...timeouts }),
+    ));
   return {
     async send(to, mail) {
-      await transporter.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      await (await connect()).sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }

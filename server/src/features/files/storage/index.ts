@@ -4,13 +4,13 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/types.ts';
 import { createDatabaseStorage } from './database.ts';
 import { createDiskStorage } from './disk.ts';
-import { createS3Storage, type S3StorageOptions } from './s3.ts';
+import type { S3StorageOptions } from './s3.ts';
 import type { FileStorage } from './types.ts';
 
 export type { FileStorage, PutOptions, PutResult, StorageUsage, StoredObject } from './types.ts';
 export { createDatabaseStorage, sweepStagedChunks } from './database.ts';
 export { createDiskStorage } from './disk.ts';
-export { createS3Storage, type S3StorageOptions } from './s3.ts';
+export type { S3StorageOptions } from './s3.ts';
 
 export type FileStorageOptions =
   | { driver: 'disk'; dataDir: string }
@@ -25,8 +25,27 @@ export function createFileStorage(options: FileStorageOptions): FileStorage {
     case 'database':
       return createDatabaseStorage(options.db);
     case 's3':
-      return createS3Storage(options.s3);
+      return loadedOnFirstUse('s3', async () => (await import('./s3.ts')).createS3Storage(options.s3));
   }
+}
+
+/**
+ * A storage whose module is imported at its first call: the S3 SDK weighs some 20 MB of memory and a
+ * second of start on a busy machine, and only FILE_STORAGE=s3 needs it.
+ */
+function loadedOnFirstUse(driver: FileStorage['driver'], load: () => Promise<FileStorage>): FileStorage {
+  let loading: Promise<FileStorage> | undefined;
+  const storage = () => (loading ??= load());
+  return {
+    driver,
+    put: async (key, stream, options) => (await storage()).put(key, stream, options),
+    get: async (key) => (await storage()).get(key),
+    delete: async (key) => (await storage()).delete(key),
+    deletePrefix: async (prefix) => (await storage()).deletePrefix(prefix),
+    usage: async () => (await storage()).usage(),
+    check: async (signal) => (await storage()).check(signal),
+    sweep: async (before) => (await storage()).sweep(before),
+  };
 }
 
 /** The storage the configuration names (FILE_STORAGE and S3_*). */
