@@ -53,15 +53,24 @@ export function isServerBuildFresh(dist = SERVER_DIST, { base = root, sources = 
 }
 
 /**
+ * Pure-JavaScript packages shipped as hundreds of small ES modules, bundled into the server: Node would
+ * otherwise load, compile and keep the source of each file (kysely's 211 and typebox's 84 of about
+ * 1,400 modules at the start), which costs start time and idle memory.
+ */
+const BUNDLED_PACKAGES = /^(kysely|typebox|@fastify\/type-provider-typebox)(\/|$)/;
+
+/**
  * Bare imports stay imports, resolved at run time from server/dist as Node walks up node_modules;
- * @einwurf/* is bundled. The build fails when a package would resolve differently from server/dist
+ * @einwurf/* and BUNDLED_PACKAGES are bundled. The build fails when a package would resolve differently from server/dist
  * than from the file that imports it (a version nested under contract/node_modules, say).
  */
 const externalPackages = {
   name: 'einwurf:external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData?.inner || args.path.startsWith('@einwurf/')) return undefined;
+      if (args.pluginData?.inner || args.path.startsWith('@einwurf/') || BUNDLED_PACKAGES.test(args.path)) {
+        return undefined;
+      }
       const from = (resolveDir) =>
         build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: { inner: true } });
       // From server/ rather than server/dist, which may not exist yet: Node finds the same packages.
