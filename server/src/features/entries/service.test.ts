@@ -13,7 +13,14 @@ import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { addComment } from '../comments/service.ts';
 import { createEntry } from './author-service.ts';
-import { AUTHOR, changeEntryState, getEntry, listEntryEvents, purgeDeletedEntries } from './service.ts';
+import {
+  AUTHOR,
+  changeEntryState,
+  getEntry,
+  listEntryEvents,
+  PURGE_BATCH,
+  purgeDeletedEntries,
+} from './service.ts';
 
 const allowed = (actor: EntryActor) =>
   ENTRY_STATES.flatMap((from) =>
@@ -115,6 +122,33 @@ describe.each(testDatabases())('entry state changes on $name', (target) => {
     expect(left).not.toContain(recent.data.id);
     expect((await getEntry(handle.db, kept.data.id)).data.state).toBe('draft');
     expect((await listEntryEvents(handle.db, kept.data.id)).data.map((e) => e.kind)).toEqual(['created']);
+  });
+});
+
+describe.each(testDatabases())('purging in batches on $name', (target) => {
+  it('lets the server answer others between its batches', async () => {
+    const handle = await target.create();
+    try {
+      const count = PURGE_BATCH * 2 + 1;
+      for (let i = 0; i < count; i++) {
+        await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+      }
+      await handle.db.updateTable('entries').set({ state: 'deleted', deleted_at: 1 }).execute();
+      // A request's callbacks wait in the event loop's queues as this one does.
+      let turns = 0;
+      let ticking = true;
+      const tick = () => {
+        turns += 1;
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const purged = await purgeDeletedEntries(handle.db, Date.now());
+      ticking = false;
+      expect(purged).toHaveLength(count);
+      expect(turns).toBeGreaterThanOrEqual(2);
+    } finally {
+      await handle.destroy();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -389,7 +390,7 @@ export function countEntriesCreatedSince(db: Db, since: number): Promise<number>
 }
 
 /** Entries purged in one transaction: short ones, so other requests never wait long for the writer. */
-const PURGE_BATCH = 500;
+export const PURGE_BATCH = 100;
 
 /**
  * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, revisions, comments,
@@ -415,5 +416,8 @@ export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.
     });
     purged.push(...ids);
     if (ids.length < PURGE_BATCH) return purged;
+    // SQLite answers without I/O, so awaiting it never lets the event loop turn: requests waiting
+    // meanwhile are served here, between two batches, and not after the whole purge.
+    await setImmediate();
   }
 }
