@@ -48,6 +48,7 @@ import { replyTemplateRoutes } from './features/reply-templates/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createWebhookSender } from './features/webhooks/sender.ts';
 import { createWebhookConsumer } from './features/webhooks/service.ts';
+import compression from './plugins/compression.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import housekeeping from './plugins/housekeeping.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   closeConnectionsWhenClosing(app);
   await app.register(storableText);
   await app.register(unreadBodies);
+  await app.register(compression);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.

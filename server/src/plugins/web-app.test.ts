@@ -1,11 +1,23 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/db.ts';
 
 const [sqlite] = testDatabases();
+
+/** A script long enough to be worth compressing, as the build writes it with its .br and .gz. */
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+/** A tiny icon file (an ICO header and a PNG's signature are enough for serving). */
+const ICON = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0x89, 0x50, 0x4e, 0x47]);
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
 
 describe('web app serving', () => {
   let dist: string;
@@ -17,6 +29,11 @@ describe('web app serving', () => {
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'favicon.ico'), ICON);
+    await writeFile(path.join(dist, 'assets', 'words-def456.js'), SCRIPT);
+    await writeFile(path.join(dist, 'assets', 'words-def456.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(path.join(dist, 'assets', 'words-def456.js.gz'), gzipSync(SCRIPT));
+    await writeFile(path.join(dist, 'assets', 'photo-aaa111.png'), ICON);
     await writeFile(path.join(os.tmpdir(), 'einwurf-outside.txt'), 'SECRET-OUTSIDE-CONTENT');
     t = await createTestApp(sqlite!, { webDist: dist });
   });
@@ -59,6 +76,58 @@ describe('web app serving', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it('sends the precompressed sibling the request accepts, the same script once decoded', async () => {
+    const plain = await t.request({ method: 'GET', url: '/publish/assets/words-def456.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/publish/assets/words-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toMatch(/javascript/);
+      expect(response.headers['vary'], accept).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload.length, accept).toBeLessThan(SCRIPT.length / 2);
+      expect(decode(response.rawPayload, encoding), accept).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a file the build did not compress as it is, whatever the request accepts', async () => {
+    for (const url of ['/publish/assets/photo-aaa111.png', '/publish/assets/index-abc123.js']) {
+      const response = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers['vary'], url).toMatch(/accept-encoding/i);
+    }
+    const png = await t.request({
+      method: 'GET',
+      url: '/publish/assets/photo-aaa111.png',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(png.rawPayload.equals(ICON)).toBe(true);
+  });
+
+  it('serves the favicon at the root and under /publish/', async () => {
+    for (const url of ['/favicon.ico', '/publish/favicon.ico']) {
+      const response = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.rawPayload.equals(ICON), url).toBe(true);
+    }
   });
 
   it('answers a missing asset with 404, not with the page', async () => {
@@ -110,6 +179,10 @@ describe('web app not built', () => {
     t = await createTestApp(sqlite!, { webDist: path.join(os.tmpdir(), 'einwurf-no-such-dist') });
   });
   afterAll(() => t.close());
+
+  it('answers the favicon with 404', async () => {
+    expect((await t.request({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+  });
 
   it('answers 503 with a hint to build', async () => {
     const response = await t.request({ method: 'GET', url: '/publish/' });

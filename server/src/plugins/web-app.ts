@@ -31,11 +31,14 @@ async function isFile(file: string): Promise<boolean> {
 
 /**
  * The built web app under /publish/: hashed assets cached for a year, everything else revalidated,
- * and any other path answered with index.html so the app's history routing works on reload.
+ * and any other path answered with index.html so the app's history routing works on reload. Files
+ * the build precompressed (web/vite.config.ts) go out as their .br or .gz sibling, as the request's
+ * Accept-Encoding prefers, with `Vary: Accept-Encoding`; the favicon is also at /favicon.ico, where
+ * browsers ask for it on pages that name none (the API's documents, the reader's feeds).
  */
 export async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const root = path.resolve(options.webDist);
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   const sendIndex = async (reply: FastifyReply) => {
     if (!(await isFile(path.join(root, 'index.html')))) {
@@ -46,11 +49,16 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
   };
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${ROUTER_BASE}/`));
+  app.get('/favicon.ico', { schema: { hide: true }, compress: false }, async (_request, reply) => {
+    if (!(await isFile(path.join(root, 'favicon.ico')))) throw new AppError('NOT_FOUND', 'no favicon');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('favicon.ico', root, { cacheControl: false });
+  });
   app.get(ROUTER_BASE, { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${ROUTER_BASE}/`),
   );
 
-  app.get(`${ROUTER_BASE}/*`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(`${ROUTER_BASE}/*`, { schema: { hide: true }, compress: false }, async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     const file = path.resolve(root, relative);
     const inside = file.startsWith(root + path.sep);

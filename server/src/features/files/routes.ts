@@ -147,6 +147,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
     app.get(
       path,
       {
+        // Sent as stored: pictures and archives are compressed already, and a stream keeps its length.
+        compress: false,
         schema: {
           tags: ['files'],
           summary:
