@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
 import { entryValidators } from './vite-plugins/entry-validators.ts';
 
@@ -8,8 +9,16 @@ const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/publish/',
-  // The build ends with the first-load budgets of DESIGN.md (scripts/bundle-budget.mjs).
-  plugins: [react(), entryValidators(), bundleBudgetReport()],
+  // Every text file of the build (and of public/) gets a brotli (.br) and a gzip (.gz) sibling, written
+  // once at their highest levels; the server sends the one the browser accepts (server/src/plugins/
+  // web-app.ts). A sibling no smaller than its file is not written. The build ends with the first-load
+  // budgets of DESIGN.md (scripts/bundle-budget.mjs).
+  plugins: [
+    react(),
+    entryValidators(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    bundleBudgetReport(),
+  ],
   resolve: {
     // Parts of MDXEditor the Markdown editor replaces with its own, swapped for stubs so their
     // dependencies stay out of the editor's chunk (see web/src/forms/widgets/markdown/stubs/). The
