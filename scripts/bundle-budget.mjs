@@ -10,6 +10,9 @@
 // and the preview's renderer (the reader's article with its Markdown pipeline). The proof-of-work
 // worker is a file of its own.
 //
+// e2e/tests/first-load.spec.ts holds the screens to DESIGN.md's figures as Chromium loads them (every
+// script fetched until the page is idle); this estimate from the build graph keeps any growth out.
+//
 // `node scripts/bundle-budget.mjs [dist]` prints the report; the web build prints it after writing
 // (bundleBudgetReport in web/vite.config.ts); web/src/app/bundle-budget.test.ts fails past a budget.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -46,8 +49,8 @@ export const WEB_SOURCES = [
  * screens, so any growth fails the test; lower them as the screens shrink.
  */
 export const BUDGETS = {
-  home: { kb: 180, design: 120, modules: ['src/features/home/home-route.tsx'] },
-  create: { kb: 186, design: 150, modules: ['src/features/entries/create-route.tsx'] },
+  home: { kb: 177, design: 120, modules: ['src/features/home/home-route.tsx'] },
+  create: { kb: 185, design: 150, modules: ['src/features/entries/create-route.tsx'] },
   // Beyond the entry chunk the edit screen (route 85 + Markdown editor 179) is within what DESIGN.md
   // allows (400 less its 86 KB reference base); the entry chunk is what puts it over.
   edit: {
