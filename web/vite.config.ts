@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression } from 'vite-plugin-compression2';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
 import { entryValidators } from './vite-plugins/entry-validators.ts';
 
@@ -9,14 +10,21 @@ const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/publish/',
-  // Every text file of the build (and of public/) gets a brotli (.br) and a gzip (.gz) sibling, written
-  // once at their highest levels; the server sends the one the browser accepts (server/src/plugins/
-  // web-app.ts). A sibling no smaller than its file is not written. The build ends with the first-load
-  // budgets of DESIGN.md (scripts/bundle-budget.mjs).
+  // Every text file of the build (and of public/) gets a brotli (.br) and a gzip (.gz) sibling; the
+  // server sends the one the browser accepts (server/src/plugins/web-app.ts). A sibling no smaller than
+  // its file is not written. Brotli at quality 10: 11 saves another 1.5 % (the entry chunk: 101.1
+  // instead of 102.8 KB) at three and a half times the build's compression time. The build ends with
+  // the first-load budgets of DESIGN.md (scripts/bundle-budget.mjs).
   plugins: [
     react(),
     entryValidators(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
     bundleBudgetReport(),
   ],
   resolve: {
