@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { WebAuthnResponseSchema } from './staff-security.ts';
 
 export * from './roles.ts';
 
@@ -27,6 +28,8 @@ export const ModeratorLoginSchema = Type.Object(
         description: 'the second factor: a TOTP code or a recovery code, when the account has one',
       }),
     ),
+    /** The second factor: a passkey's answer to the options SECOND_FACTOR_REQUIRED gave (`params.webauthn`). */
+    webauthn: Type.Optional(WebAuthnResponseSchema),
   },
   { additionalProperties: false },
 );

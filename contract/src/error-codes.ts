@@ -7,9 +7,12 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
-  /** Name and password are right; the account has a second factor: send `code` too (`fields` name the methods). */
+  /**
+   * Name and password are right; the account has a second factor: send `code` or `webauthn` too
+   * (`fields[0].params.methods` name the methods; `params.webauthn` holds a passkey's options).
+   */
   SECOND_FACTOR_REQUIRED: 401,
-  /** The second factor's code is wrong, used before or expired; counted like a wrong password. */
+  /** The second factor's code or passkey answer is wrong, used before or expired; counted like a wrong password. */
   SECOND_FACTOR_INVALID: 401,
   /** The installation requires a second factor and this account has none yet: set it up on the profile. */
   SECOND_FACTOR_SETUP_REQUIRED: 403,

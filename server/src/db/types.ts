@@ -44,6 +44,32 @@ export type RecoveryCodesTable = {
   code_hash: string;
 };
 
+/** A passkey or security key (WebAuthn) an account added as its second factor. */
+export type PasskeysTable = {
+  id: string;
+  user_id: string;
+  /** The credential's id, base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter the key last showed; 0 for keys that keep none. */
+  counter: Generated<number>;
+  /** JSON array of the ways the browser reaches the key (usb, nfc, internal, …); null: unknown. */
+  transports: string | null;
+  name: string;
+  created_at: number;
+  last_used_at: Generated<number | null>;
+};
+
+/** A WebAuthn challenge handed out for adding a passkey or logging in with one; used once. */
+export type WebAuthnChallengesTable = {
+  /** base64url, as the browser's clientDataJSON carries it back. */
+  challenge: string;
+  user_id: string;
+  purpose: 'registration' | 'authentication';
+  expires_at: number;
+};
+
 export type SessionsTable = {
   /** SHA-256 hex of the cookie token; the token itself is never stored. */
   id: string;
@@ -311,6 +337,8 @@ export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebAuthnChallengesTable;
   entries: EntriesTable;
   entry_events: EntryEventsTable;
   entry_revisions: EntryRevisionsTable;

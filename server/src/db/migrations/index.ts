@@ -18,6 +18,7 @@ import * as staffSecurity from './2026-12-10-staff-security.ts';
 import * as audit from './2026-12-06-audit.ts';
 import * as replyTemplates from './2026-12-04-reply-templates.ts';
 import * as userDisabled from './2026-12-09-user-disabled.ts';
+import * as passkeys from './2026-12-11-passkeys.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-audit': audit,
   '2026-12-04-reply-templates': replyTemplates,
   '2026-12-09-user-disabled': userDisabled,
+  '2026-12-11-passkeys': passkeys,
 };

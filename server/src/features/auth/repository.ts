@@ -12,7 +12,12 @@ export async function findSession(
   db: Db,
   id: string,
 ): Promise<
-  | (SessionRow & { username: string | null; totp_secret: string | null; disabled_at: number | null })
+  | (SessionRow & {
+      username: string | null;
+      totp_secret: string | null;
+      disabled_at: number | null;
+      has_passkey: unknown;
+    })
   | undefined
 > {
   return db
@@ -20,6 +25,16 @@ export async function findSession(
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
     .select(['users.username', 'users.totp_secret', 'users.disabled_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('passkeys')
+            .select('passkeys.id')
+            .whereRef('passkeys.user_id', '=', 'sessions.user_id'),
+        )
+        .as('has_passkey'),
+    )
     .where('sessions.id', '=', id)
     .executeTakeFirst();
 }

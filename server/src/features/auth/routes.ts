@@ -15,6 +15,8 @@ import { AppError } from '../../errors.ts';
 import { clearSessionCookie, requireRoleFirst, setSessionCookie } from '../../plugins/sessions.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts';
 import { auditAddressOf } from '../audit/context.ts';
+import { publicOriginOf } from '../../plugins/public-reads.ts';
+import { relyingPartyOf } from '../second-factor/passkeys.ts';
 import { loginAuthor, loginModerator, logout } from './service.ts';
 import { endSessionOfUser, listSessionsOfUser, NO_SESSION, toAuthState } from './sessions.ts';
 
@@ -80,6 +82,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         deviceToken: request.cookies[DEVICE_COOKIE],
         auditAddress: auditAddressOf(request),
         userAgent: request.headers['user-agent'],
+        relyingParty: relyingPartyOf(publicOriginOf(request)),
       };
       const account = isAuthorLogin(request.body) ? 'author' : 'moderation';
       try {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuthorLogin, ModeratorLogin } from '@einwurf/contract';
+import type { AuthorLogin, ModeratorLogin, SecondFactorMethod } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -12,8 +12,14 @@ import {
 } from '../../plugins/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import {
-  hasSecondFactor,
+  passkeyInvalid,
+  startPasskeyLogin,
+  verifyPasskeyLogin,
+  type RelyingParty,
+} from '../second-factor/passkeys.ts';
+import {
   secondFactorInvalid,
+  secondFactorMethodsOf,
   secondFactorRequired,
   verifySecondFactor,
 } from '../second-factor/service.ts';
@@ -43,6 +49,8 @@ type LoginContext = {
   auditAddress: string | null;
   /** The browser's User-Agent, kept with a moderation session for the account's list of sessions. */
   userAgent?: string | undefined;
+  /** Who passkeys are bound to: the server's public origin (a passkey's answer must come from it). */
+  relyingParty?: RelyingParty;
 };
 
 type SessionInput = Omit<Parameters<typeof startSession>[1], 'previousId'>;
@@ -129,19 +137,30 @@ export async function loginModerator(
     clientAddress: ctx.auditAddress,
   } as const;
   // A wrong second factor counts like a wrong password; a missing one does not (the password was
-  // right, and the login screen now asks for the code).
-  let codeWrong = false;
-  let outcome: { user: User; codeMissing: boolean; hasFactor: boolean } | undefined;
+  // right, and the login screen now asks for the code or the passkey).
+  let wrongFactor: 'code' | 'webauthn' | undefined;
+  let outcome: { user: User; methods: SecondFactorMethod[]; missing: boolean } | undefined;
   try {
     outcome = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, async () => {
       const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
       if (!user) return undefined;
-      if (!(await hasSecondFactor(ctx.db, user.id))) return { user, codeMissing: false, hasFactor: false };
-      if (credentials.code === undefined) return { user, codeMissing: true, hasFactor: true };
-      if (await verifySecondFactor(ctx.db, user.id, credentials.code)) {
-        return { user, codeMissing: false, hasFactor: true };
+      const methods = await secondFactorMethodsOf(ctx.db, user.id);
+      if (methods.length === 0) return { user, methods, missing: false };
+      if (credentials.webauthn !== undefined) {
+        if (
+          methods.includes('webauthn') &&
+          ctx.relyingParty !== undefined &&
+          (await verifyPasskeyLogin(ctx.db, user.id, ctx.relyingParty, credentials.webauthn))
+        ) {
+          return { user, methods, missing: false };
+        }
+        wrongFactor = 'webauthn';
+        return undefined;
       }
-      codeWrong = true;
+      if (credentials.code === undefined) return { user, methods, missing: true };
+      if (await verifySecondFactor(ctx.db, user.id, credentials.code))
+        return { user, methods, missing: false };
+      wrongFactor = 'code';
       return undefined;
     });
   } catch (error) {
@@ -161,12 +180,20 @@ export async function loginModerator(
     await recordAudit(ctx.db, {
       ...attempt,
       kind: 'auth.login.failed',
-      ...(codeWrong ? { details: { second_factor: true } } : {}),
+      ...(wrongFactor === undefined ? {} : { details: { second_factor: true } }),
     });
-    if (codeWrong) throw secondFactorInvalid();
+    if (wrongFactor === 'webauthn') throw passkeyInvalid();
+    if (wrongFactor === 'code') throw secondFactorInvalid();
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  if (outcome.codeMissing) throw secondFactorRequired();
+  if (outcome.missing) {
+    const { methods, user } = outcome;
+    const options =
+      methods.includes('webauthn') && ctx.relyingParty !== undefined
+        ? await startPasskeyLogin(ctx.db, user.id, ctx.relyingParty)
+        : undefined;
+    throw secondFactorRequired(methods, options as Record<string, unknown> | undefined);
+  }
   const { user } = outcome;
   // This browser's (or client's) failures are forgotten; the account's count of untrusted clients
   // stays, or one right login from anywhere would hand the strangers a fresh batch of guesses.
@@ -179,7 +206,7 @@ export async function loginModerator(
       ttlSeconds: ctx.sessionTtl,
       previousId: ctx.previousId,
       userAgent: ctx.userAgent,
-      hasSecondFactor: outcome.hasFactor,
+      hasSecondFactor: outcome.methods.length > 0,
     });
     await recordAudit(trx, {
       kind: 'auth.login.succeeded',

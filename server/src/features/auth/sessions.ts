@@ -123,7 +123,8 @@ export async function resolveSession(
     entryId: row.entry_id,
     expiresAt: row.expires_at,
     id,
-    hasSecondFactor: row.totp_secret !== null,
+    // SQLite answers 1 or 0 for EXISTS, PostgreSQL true or false.
+    hasSecondFactor: row.totp_secret !== null || Number(row.has_passkey) === 1,
   };
 }
 

@@ -1,6 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  PasskeyCreateSchema,
+  PasskeyListSchema,
+  PasskeyRemoveSchema,
+  PasskeyRenameSchema,
+  PasskeySchema,
+  WebAuthnOptionsSchema,
   RecoveryCodesSchema,
   SecondFactorProofSchema,
   SecondFactorStateSchema,
@@ -8,7 +14,16 @@ import {
   TotpSetupSchema,
 } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
+import { publicOriginOf } from '../../plugins/public-reads.ts';
 import { auditContext } from '../audit/context.ts';
+import {
+  finishPasskeyRegistration,
+  listPasskeysOf,
+  relyingPartyOf,
+  removePasskey,
+  renamePasskeyOf,
+  startPasskeyRegistration,
+} from './passkeys.ts';
 import {
   confirmTotp,
   disableTotp,
@@ -119,6 +134,107 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<{ required: boolean }
         ),
       },
     }),
+  );
+
+  const passkeyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+  app.get(
+    '/admin/profile/passkeys',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in account's passkeys and security keys, the oldest first",
+        response: { 200: PasskeyListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await listPasskeysOf(app.db, request.session) }),
+  );
+
+  app.post(
+    '/admin/profile/passkeys/options',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Start adding a passkey or security key: WebAuthn creation options for the browser',
+        description:
+          'The challenge in them works once, for five minutes. The relying party is EINWURF_PUBLIC_URL, else the origin the request came to.',
+        response: { 200: WebAuthnOptionsSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: {
+        ...(await startPasskeyRegistration(app.db, request.session, relyingPartyOf(publicOriginOf(request)))),
+      },
+    }),
+  );
+
+  app.post(
+    '/admin/profile/passkeys',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Add a passkey or security key: the browser's answer to the options, and a name for it",
+        description:
+          '400 naming response when the answer does not verify (wrong or used challenge, other origin); 409 when the key is added already. Ends the account’s other sessions.',
+        body: PasskeyCreateSchema,
+        response: { 201: PasskeySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const passkey = await finishPasskeyRegistration(
+        app.db,
+        request.session,
+        relyingPartyOf(publicOriginOf(request)),
+        request.body,
+        auditContext(request),
+      );
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  app.patch(
+    '/admin/profile/passkeys/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Rename one of the account’s passkeys',
+        params: passkeyParams,
+        body: PasskeyRenameSchema,
+        response: { 200: PasskeySchema, ...errors },
+      },
+    },
+    async (request) => renamePasskeyOf(app.db, request.session, request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/admin/profile/passkeys/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove one of the account’s passkeys, with the password',
+        description:
+          '400 naming password when it is wrong (counted like a wrong code). Ends the account’s other sessions; without TOTP and other keys the account logs in with its password alone again.',
+        params: passkeyParams,
+        body: PasskeyRemoveSchema,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removePasskey(
+        app.db,
+        app.limiter,
+        request.session,
+        request.params.id,
+        request.body.password,
+        auditContext(request),
+      );
+      return reply.code(204).send(null);
+    },
   );
 
   app.delete(

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
   RECOVERY_CODE_COUNT,
-  SECOND_FACTOR_METHODS,
+  type SecondFactorMethod,
   type SecondFactorProof,
   type SecondFactorState,
   type TotpSetup,
@@ -16,6 +16,8 @@ import { countedAttempt, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
 import { endOtherSessions, LOGIN_LIMITS, type SessionState } from '../auth/sessions.ts';
 import { verifyPassword } from '../users/passwords.ts';
+import { deletePasskeysOfUser } from './passkey-repository.ts';
+import { countPasskeysOf } from './passkeys.ts';
 import * as repo from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -75,22 +77,37 @@ export function secondFactorInvalid(message = 'the code is wrong or was used bef
   ]);
 }
 
-/** The refusal of a login that needs the second factor: `fields` name the methods that can give it. */
-export function secondFactorRequired(): AppError {
-  return new AppError('SECOND_FACTOR_REQUIRED', 'a second factor is required: send code', [
+/**
+ * The refusal of a login that needs the second factor: `fields` name the methods that can give it,
+ * and carry the options for a passkey when the account has one.
+ */
+export function secondFactorRequired(
+  methods: readonly SecondFactorMethod[],
+  webauthn?: Record<string, unknown>,
+): AppError {
+  const send = methods.includes('totp') ? 'code' : 'webauthn';
+  return new AppError('SECOND_FACTOR_REQUIRED', `a second factor is required: send ${send}`, [
     {
       field: 'code',
       keyword: 'required',
       message: 'validation.required',
-      params: { methods: [...SECOND_FACTOR_METHODS] },
+      params: { methods: [...methods], ...(webauthn === undefined ? {} : { webauthn }) },
     },
   ]);
 }
 
-/** Whether an account has a second factor (its logins then need a code). */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+/** The second factors an account has: none, or TOTP (with recovery codes), passkeys, or both. */
+export async function secondFactorMethodsOf(db: Db, userId: string): Promise<SecondFactorMethod[]> {
   const account = await repo.findAccount(db, userId);
-  return account?.totp_secret != null;
+  const methods: SecondFactorMethod[] = [];
+  if (account?.totp_secret != null) methods.push('totp', 'recovery_code');
+  if ((await countPasskeysOf(db, userId)) > 0) methods.push('webauthn');
+  return methods;
+}
+
+/** Whether an account has a second factor (its logins then need a code or a passkey). */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return (await secondFactorMethodsOf(db, userId)).length > 0;
 }
 
 /**
@@ -129,6 +146,7 @@ export async function secondFactorState(
   return {
     data: {
       totp: account.totp_secret !== null,
+      passkeys: await countPasskeysOf(db, account.id),
       recovery_codes_left: await repo.countRecoveryCodes(db, account.id),
       required,
     },
@@ -259,7 +277,8 @@ export async function renewRecoveryCodes(
 }
 
 /**
- * An admin removes another account's second factor (a lost phone and no recovery codes left): it
+ * An admin removes another account's second factor (a lost phone or key and no recovery codes left),
+ * TOTP and passkeys alike: it
  * logs in with its password alone until it sets one up again. Its sessions end.
  */
 export async function resetSecondFactor(db: Db, username: string, audit: AuditContext): Promise<void> {
@@ -267,6 +286,7 @@ export async function resetSecondFactor(db: Db, username: string, audit: AuditCo
   if (!account) throw new AppError('NOT_FOUND', 'no such user');
   await db.transaction().execute(async (trx) => {
     await repo.clearSecondFactor(trx, account.id);
+    await deletePasskeysOfUser(trx, account.id);
     await endOtherSessions(trx, account.id, null);
     await recordAuditAs(trx, audit, {
       kind: 'auth.second_factor_reset',
