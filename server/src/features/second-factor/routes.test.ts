@@ -110,7 +110,9 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     const again = await login('Tara', { code: recovery });
     expect(again.response.json<ErrorBody>().error.code).toBe('SECOND_FACTOR_INVALID');
     const factor = await own.request({ method: 'GET', url: '/api/v1/admin/profile/second-factor' });
-    expect(factor.json()).toEqual({ data: { totp: true, passkeys: 0, recovery_codes_left: 9, required: false } });
+    expect(factor.json()).toEqual({
+      data: { totp: true, passkeys: 0, recovery_codes_left: 9, required: false },
+    });
   });
 
   it('refuses a first code that is wrong, and a second setup while one is on', async () => {
