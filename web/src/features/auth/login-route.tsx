@@ -6,16 +6,36 @@ import { paths } from '../../lib/paths';
 import { ApiError, isHandledError } from '../../lib/api-client';
 import { messageKeyOf } from '../../lib/error-messages';
 import { Page } from '../../components/page';
-import { useLoginModerator } from './api/login';
+import type { SecondFactorMethod, WebAuthnResponse } from '../../lib/contract';
+import { passkeyCancelled, signWithPasskey } from '../../lib/webauthn';
+import { loginModerator, useLoginModerator } from './api/login';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 import './strings';
 
 /** The answers that keep the person on the login screen with a message of their own. */
 const SHOWN_CODES = new Set(['INVALID_CREDENTIALS', 'SECOND_FACTOR_INVALID']);
 
+/** What a SECOND_FACTOR_REQUIRED answer offers: the methods, and a passkey's options when it has one. */
+function offerOf(error: ApiError): {
+  methods: SecondFactorMethod[];
+  webauthn: Record<string, unknown> | null;
+} {
+  const params = error.fields?.[0]?.params ?? {};
+  const methods: SecondFactorMethod[] = Array.isArray(params['methods'])
+    ? (params['methods'] as SecondFactorMethod[])
+    : ['totp', 'recovery_code'];
+  const webauthn = params['webauthn'];
+  return {
+    methods,
+    webauthn:
+      typeof webauthn === 'object' && webauthn !== null ? (webauthn as Record<string, unknown>) : null,
+  };
+}
+
 /**
  * The moderation login: username and password, then, for an account with a second factor, a code from
- * the authenticator app or a recovery code. Success opens the back office, or the profile when the
+ * the authenticator app or a recovery code, or a passkey (its options come with the answer that asks
+ * for the second factor; each works once, so another try asks the server for new ones). Success opens the back office, or the profile when the
  * installation requires a second factor the account does not have yet.
  */
 export function Component() {
@@ -26,46 +46,112 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'password' | 'code'>('password');
+  const [methods, setMethods] = useState<SecondFactorMethod[]>([]);
+  const [passkeyOptions, setPasskeyOptions] = useState<Record<string, unknown> | null>(null);
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  const passkeyButton = useRef<HTMLButtonElement>(null);
+  const withCode = methods.includes('totp');
+  const withPasskey = methods.includes('webauthn');
 
   useEffect(() => {
-    if (step === 'code') codeInput.current?.focus();
-  }, [step]);
+    if (step !== 'code') return;
+    if (withCode) codeInput.current?.focus();
+    else passkeyButton.current?.focus();
+  }, [step, withCode]);
+
+  const send = (credentials: { code: string } | { webauthn: WebAuthnResponse } | object) => {
+    login.mutate(
+      { username, password, ...credentials },
+      {
+        onSuccess: (auth) =>
+          void navigate(auth.second_factor_setup_required ? paths.adminProfile() : paths.adminDashboard(), {
+            replace: true,
+          }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED') {
+            const offer = offerOf(error);
+            setMethods(offer.methods);
+            setPasskeyOptions(offer.webauthn);
+            setStep('code');
+          }
+        },
+      },
+    );
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = code.trim();
-    login.mutate(step === 'code' ? { username, password, code: trimmed } : { username, password }, {
-      onSuccess: (auth) =>
-        void navigate(auth.second_factor_setup_required ? paths.adminProfile() : paths.adminDashboard(), {
-          replace: true,
-        }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED') setStep('code');
-      },
-    });
+    setPasskeyProblem(null);
+    send(step === 'code' ? { code: code.trim() } : {});
+  };
+
+  /** The passkey's options: the ones at hand once, then new ones (each challenge works once). */
+  const freshOptions = async (): Promise<Record<string, unknown> | null> => {
+    if (passkeyOptions) {
+      setPasskeyOptions(null);
+      return passkeyOptions;
+    }
+    try {
+      await loginModerator({ username, password });
+      return null;
+    } catch (error) {
+      return error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED'
+        ? offerOf(error).webauthn
+        : null;
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    login.reset();
+    setPasskeyProblem(null);
+    setPasskeyBusy(true);
+    try {
+      const options = await freshOptions();
+      if (!options) throw new Error('no passkey options');
+      const webauthn = await signWithPasskey(options);
+      send({ webauthn });
+    } catch (error) {
+      setPasskeyProblem(
+        t(passkeyCancelled(error) ? 'auth.login.passkeyCancelled' : 'auth.login.passkeyFailed'),
+      );
+    } finally {
+      setPasskeyBusy(false);
+    }
   };
 
   const backToPassword = () => {
     login.reset();
     setCode('');
+    setPasskeyProblem(null);
+    setPasskeyOptions(null);
     setStep('password');
   };
 
   const error = login.error;
   const errorMessage =
-    isHandledError(error) || (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED')
+    passkeyProblem ??
+    (isHandledError(error) || (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED')
       ? null
       : error instanceof ApiError && SHOWN_CODES.has(error.code)
         ? t(messageKeyOf(error.code))
         : error
           ? t('auth.login.failed')
-          : null;
+          : null);
+  const intro =
+    step === 'password'
+      ? t('auth.login.intro')
+      : withPasskey && withCode
+        ? t('auth.login.codeOrPasskeyIntro')
+        : withPasskey
+          ? t('auth.login.passkeyIntro')
+          : t('auth.login.codeIntro');
 
   return (
     <Page title={t('auth.login.title')} size="xs">
       <SessionExpiredAlert message={t('auth.login.sessionExpired')} />
-      <Text>{step === 'code' ? t('auth.login.codeIntro') : t('auth.login.intro')}</Text>
+      <Text>{intro}</Text>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           {errorMessage && (
@@ -100,22 +186,37 @@ export function Component() {
             </>
           ) : (
             <>
-              <TextInput
-                ref={codeInput}
-                label={t('auth.login.code')}
-                name="code"
-                autoComplete="one-time-code"
-                autoCapitalize="off"
-                spellCheck={false}
-                required
-                withAsterisk={false}
-                value={code}
-                onChange={(event) => setCode(event.currentTarget.value)}
-              />
-              <Group gap="sm">
-                <Button type="submit" loading={login.isPending} disabled={code.trim() === ''}>
-                  {t('auth.login.codeSubmit')}
+              {withPasskey && (
+                <Button
+                  ref={passkeyButton}
+                  onClick={() => void signInWithPasskey()}
+                  loading={passkeyBusy || (login.isPending && !withCode)}
+                  variant={withCode ? 'default' : 'filled'}
+                  w="fit-content"
+                >
+                  {t('auth.login.usePasskey')}
                 </Button>
+              )}
+              {withCode && (
+                <TextInput
+                  ref={codeInput}
+                  label={t('auth.login.code')}
+                  name="code"
+                  autoComplete="one-time-code"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  required
+                  withAsterisk={false}
+                  value={code}
+                  onChange={(event) => setCode(event.currentTarget.value)}
+                />
+              )}
+              <Group gap="sm">
+                {withCode && (
+                  <Button type="submit" loading={login.isPending} disabled={code.trim() === ''}>
+                    {t('auth.login.codeSubmit')}
+                  </Button>
+                )}
                 <Button variant="subtle" onClick={backToPassword}>
                   {t('auth.login.back')}
                 </Button>

@@ -19,8 +19,11 @@ const profile = {
 
 // The second factor and the sessions cards ask too; their own tests are in components/.
 const security = {
-  'GET admin/profile/second-factor': { data: { totp: false, recovery_codes_left: 0, required: false } },
+  'GET admin/profile/second-factor': {
+    data: { totp: false, passkeys: 0, recovery_codes_left: 0, required: false },
+  },
   'GET admin/profile/sessions': { data: [] },
+  'GET admin/profile/passkeys': { data: [] },
 };
 
 async function changePassword(old: string, next: string, repeat = next) {

@@ -9,6 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract';
 import { useChangeOwnPassword } from './api/change-own-password';
 import { useOwnAccount } from './api/get-account';
 import { MailSettings } from './components/mail-settings';
+import { PasskeysCard } from './components/passkeys-card';
 import { SecondFactorCard } from './components/second-factor-card';
 import { SessionsCard } from './components/sessions-card';
 import './strings';
@@ -130,6 +131,7 @@ export function ProfilePage() {
         </form>
       </section>
       <SecondFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <MailSettings />
     </Page>

@@ -6,8 +6,8 @@ import { renderScreen } from '../../../test/render';
 import '../strings';
 import { groupSecret, SecondFactorCard } from './second-factor-card';
 
-const off = { data: { totp: false, recovery_codes_left: 0, required: false } };
-const on = { data: { totp: true, recovery_codes_left: 7, required: false } };
+const off = { data: { totp: false, passkeys: 0, recovery_codes_left: 0, required: false } };
+const on = { data: { totp: true, passkeys: 0, recovery_codes_left: 7, required: false } };
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const uri = `otpauth://totp/Einwurf:alice?secret=${secret}&issuer=Einwurf`;
 const codes = Array.from({ length: 10 }, (_, index) => `code-${index}`);
@@ -31,7 +31,7 @@ describe('second factor card', { timeout: 20_000 }, () => {
         if ((body as { code: string }).code !== '123456') {
           return errorResponse(401, 'SECOND_FACTOR_INVALID', [{ field: 'code' }]);
         }
-        state = { data: { totp: true, recovery_codes_left: 10, required: false } };
+        state = { data: { totp: true, passkeys: 0, recovery_codes_left: 10, required: false } };
         return { data: { recovery_codes: codes } };
       },
     });

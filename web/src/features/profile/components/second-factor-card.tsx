@@ -77,7 +77,7 @@ export function SecondFactorCard() {
             {t('profile.secondFactor.loadFailed')}
           </Alert>
         )}
-        {data?.required && !data.totp && (
+        {data?.required && !data.totp && data.passkeys === 0 && (
           <Alert color="yellow" variant="light" role="note">
             {t('profile.secondFactor.requiredNotice')}
           </Alert>
