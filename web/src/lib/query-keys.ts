@@ -64,5 +64,4 @@ export const accountKeys = {
   own: () => ['auth', 'account'] as const,
   secondFactor: () => ['admin', 'profile', 'second-factor'] as const,
   sessions: () => ['admin', 'profile', 'sessions'] as const,
-  passkeys: () => ['admin', 'profile', 'passkeys'] as const,
 };

@@ -4,10 +4,13 @@ import type { Passkey, PasskeyList, WebAuthnOptions } from '../../../lib/contrac
 import { accountKeys } from '../../../lib/query-keys';
 import { createPasskey } from '../../../lib/webauthn';
 
+/** Under the profile's keys, kept here so the first load does not carry it. */
+const passkeysKey = () => [...accountKeys.profile(), 'passkeys'] as const;
+
 /** `GET admin/profile/passkeys`: the account's passkeys and security keys. */
 export function usePasskeys() {
   return useQuery({
-    queryKey: accountKeys.passkeys(),
+    queryKey: passkeysKey(),
     queryFn: () => apiFetch<PasskeyList>('admin/profile/passkeys'),
   });
 }
@@ -17,7 +20,7 @@ function useRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: accountKeys.passkeys() }),
+      client.invalidateQueries({ queryKey: passkeysKey() }),
       client.invalidateQueries({ queryKey: accountKeys.secondFactor() }),
       client.invalidateQueries({ queryKey: accountKeys.sessions() }),
     ]);
