@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
   'auth.second_factor_disabled',
   'auth.second_factor_reset',
   'auth.recovery_codes_renewed',
+  'auth.passkey_added',
+  'auth.passkey_removed',
   'user.created',
   'user.updated',
   'user.password_set',

@@ -248,9 +248,14 @@ describe.each(testDatabases())('passkeys as the second factor on $name', (target
     expect((await login('Tilda')).response.statusCode).toBe(200);
     const audit = await t.request({
       method: 'GET',
-      url: '/api/v1/admin/audit?filters=kind:is:auth.second_factor_disabled',
+      url: '/api/v1/admin/audit?filters=kind:is:auth.passkey_removed',
     });
-    expect(audit.json().data[0]).toMatchObject({ details: { method: 'webauthn', name: 'Spare' } });
+    expect(audit.json().data[0]).toMatchObject({ actor: { username: 'Tilda' }, details: { name: 'Spare' } });
+    const added = await t.request({
+      method: 'GET',
+      url: '/api/v1/admin/audit?filters=kind:is:auth.passkey_added',
+    });
+    expect(added.json().data.map((r: { details: { name: string } }) => r.details.name)).toContain('Phone');
   });
 
   it('limits wrong passkey answers like wrong codes', async () => {

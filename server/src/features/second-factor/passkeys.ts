@@ -180,9 +180,9 @@ export async function finishPasskeyRegistration(
     }
     await endOtherSessions(trx, account.id, session.id);
     await recordAuditAs(trx, audit, {
-      kind: 'auth.second_factor_enabled',
+      kind: 'auth.passkey_added',
       target: { type: 'user', id: account.id },
-      details: { username: account.username, method: 'webauthn', name },
+      details: { username: account.username, name },
     });
     return toPasskey({ ...row, last_used_at: null });
   });
@@ -235,9 +235,9 @@ export async function removePasskey(
     if (!(await keys.deletePasskey(trx, account.id, id))) throw new AppError('NOT_FOUND', 'no such passkey');
     await endOtherSessions(trx, account.id, session.id);
     await recordAuditAs(trx, audit, {
-      kind: 'auth.second_factor_disabled',
+      kind: 'auth.passkey_removed',
       target: { type: 'user', id: account.id },
-      details: { username: account.username, method: 'webauthn', name: passkey.name },
+      details: { username: account.username, name: passkey.name },
     });
   });
 }
