@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, TextInput } fr
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { StackedTable } from '../../components/stacked-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
@@ -211,35 +212,39 @@ export function AuditPage() {
             {t('audit.count', { count: pagination?.total_entries ?? records.length })}
           </Text>
           {records.length > 0 && (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped>
-                <Table.Caption>{t('audit.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('audit.columnTime')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.columnKind')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.columnActor')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.columnTarget')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.columnDetails')}</Table.Th>
+            <StackedTable minWidth={760} striped>
+              <Table.Caption>{t('audit.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('audit.columnTime')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.columnKind')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.columnActor')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.columnTarget')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.columnDetails')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {records.map((record) => (
+                  <Table.Tr key={record.id}>
+                    <Table.Td data-label={t('audit.columnTime')} style={{ whiteSpace: 'nowrap' }}>
+                      <DateTimeText value={record.at} />
+                    </Table.Td>
+                    <Table.Td data-label={t('audit.columnKind')}>
+                      {t(`audit.kind.${record.kind}`, record.kind)}
+                    </Table.Td>
+                    <Table.Td data-label={t('audit.columnActor')} style={{ wordBreak: 'break-word' }}>
+                      {actorText(record, t)}
+                    </Table.Td>
+                    <Table.Td data-label={t('audit.columnTarget')} style={{ wordBreak: 'break-all' }}>
+                      <TargetCell record={record} />
+                    </Table.Td>
+                    <Table.Td data-label={t('audit.columnDetails')} style={{ wordBreak: 'break-word' }}>
+                      {detailsText(record, t)}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {records.map((record) => (
-                    <Table.Tr key={record.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <DateTimeText value={record.at} />
-                      </Table.Td>
-                      <Table.Td>{t(`audit.kind.${record.kind}`, record.kind)}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-word' }}>{actorText(record, t)}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>
-                        <TargetCell record={record} />
-                      </Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-word' }}>{detailsText(record, t)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </StackedTable>
           )}
           {pagination && (
             <ListPagination

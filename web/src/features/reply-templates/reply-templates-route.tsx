@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { StackedTable } from '../../components/stacked-table';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Page } from '../../components/page';
 import { isHandledError } from '../../lib/api-client';
@@ -75,51 +76,49 @@ export function ReplyTemplatesPage() {
         ) : templates.data.length === 0 ? (
           <Text c="dimmed">{t('replyTemplates.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('replyTemplates.subject')}</Table.Th>
-                  <Table.Th scope="col">{t('replyTemplates.text')}</Table.Th>
-                  <Table.Th scope="col">{t('replyTemplates.actions')}</Table.Th>
+          <StackedTable minWidth={600} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('replyTemplates.subject')}</Table.Th>
+                <Table.Th scope="col">{t('replyTemplates.text')}</Table.Th>
+                <Table.Th scope="col">{t('replyTemplates.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {templates.data.map((template) => (
+                <Table.Tr key={template.id}>
+                  <Table.Th scope="row" style={{ fontWeight: 600 }}>
+                    {titleOf(template)}
+                  </Table.Th>
+                  <Table.Td data-label={t('replyTemplates.text')}>
+                    <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                      {template.text[locale] ?? template.text.de}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label={t('replyTemplates.actions')}>
+                    <Group gap="xs">
+                      <Button
+                        variant="default"
+                        size="xs"
+                        aria-label={t('replyTemplates.editOf', { title: titleOf(template) })}
+                        onClick={() => setForm({ template })}
+                      >
+                        {t('replyTemplates.edit')}
+                      </Button>
+                      <Button
+                        color="red.9"
+                        size="xs"
+                        aria-label={t('replyTemplates.deleteOf', { title: titleOf(template) })}
+                        onClick={() => setDeleting(template)}
+                      >
+                        {t('replyTemplates.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {templates.data.map((template) => (
-                  <Table.Tr key={template.id}>
-                    <Table.Th scope="row" style={{ fontWeight: 600 }}>
-                      {titleOf(template)}
-                    </Table.Th>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                        {template.text[locale] ?? template.text.de}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('replyTemplates.editOf', { title: titleOf(template) })}
-                          onClick={() => setForm({ template })}
-                        >
-                          {t('replyTemplates.edit')}
-                        </Button>
-                        <Button
-                          color="red.9"
-                          size="xs"
-                          aria-label={t('replyTemplates.deleteOf', { title: titleOf(template) })}
-                          onClick={() => setDeleting(template)}
-                        >
-                          {t('replyTemplates.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </StackedTable>
         )}
       </section>
       <TemplateFormModal

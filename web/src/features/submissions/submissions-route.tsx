@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Table, Text } fro
 import { ASSIGNEE_NONE, ENTRY_STATES, type EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { StackedTable } from '../../components/stacked-table';
 import { paths } from '../../lib/paths';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
@@ -141,56 +142,56 @@ export function SubmissionsPage() {
           </Text>
           <BulkBar picked={picked} onDone={selection.clear} />
           {entries.length > 0 && (
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped highlightOnHover>
-                <Table.Caption>{t('submissions.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" w={40}>
+            <StackedTable minWidth={600} striped highlightOnHover>
+              <Table.Caption>{t('submissions.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col" w={40}>
+                    <Checkbox
+                      aria-label={t('assignment.bulk.selectAll')}
+                      checked={selection.all}
+                      indeterminate={selection.some}
+                      onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
+                    />
+                  </Table.Th>
+                  <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
+                  <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
+                  <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
+                  <Table.Th scope="col">{t('assignment.assignee')}</Table.Th>
+                  <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>
                       <Checkbox
-                        aria-label={t('assignment.bulk.selectAll')}
-                        checked={selection.all}
-                        indeterminate={selection.some}
-                        onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
+                        aria-label={t('assignment.bulk.select', {
+                          title: entry.title || t('admin.untitled'),
+                        })}
+                        checked={selection.isSelected(entry.id)}
+                        onChange={(event) => selection.toggle(entry.id, event.currentTarget.checked)}
                       />
-                    </Table.Th>
-                    <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
-                    <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
-                    <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
-                    <Table.Th scope="col">{t('assignment.assignee')}</Table.Th>
-                    <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
+                    </Table.Td>
+                    <Table.Td data-label={t('submissions.columnTitle')}>
+                      <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
+                        {entry.title || t('admin.untitled')}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td data-label={t('submissions.columnType')}>{typeTitle(entry.type)}</Table.Td>
+                    <Table.Td data-label={t('submissions.columnState')}>
+                      <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
+                    </Table.Td>
+                    <Table.Td data-label={t('assignment.assignee')}>
+                      {entry.assignee ?? t('assignment.nobody')}
+                    </Table.Td>
+                    <Table.Td data-label={t('submissions.columnUpdated')}>
+                      <DateTimeText value={entry.updated_at} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('assignment.bulk.select', {
-                            title: entry.title || t('admin.untitled'),
-                          })}
-                          checked={selection.isSelected(entry.id)}
-                          onChange={(event) => selection.toggle(entry.id, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
-                          {entry.title || t('admin.untitled')}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{typeTitle(entry.type)}</Table.Td>
-                      <Table.Td>
-                        <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
-                      </Table.Td>
-                      <Table.Td>{entry.assignee ?? t('assignment.nobody')}</Table.Td>
-                      <Table.Td>
-                        <DateTimeText value={entry.updated_at} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </StackedTable>
           )}
           {pagination && (
             <ListPagination

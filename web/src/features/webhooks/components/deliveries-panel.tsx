@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, List, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { StackedTable } from '../../../components/stacked-table';
 import { DateTimeText } from '../../../components/date-time-text';
 import { isHandledError } from '../../../lib/api-client';
 import type { WebhookDelivery, WebhookDeliveryState, WebhookEndpoint } from '../../../lib/contract';
@@ -51,77 +52,74 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoint }) {
       ) : deliveries.data.length === 0 ? (
         <Text c="dimmed">{t('webhooks.deliveries.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('webhooks.deliveries.time')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.deliveries.event')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.deliveries.state')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.deliveries.attempts')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.actions')}</Table.Th>
+        <StackedTable minWidth={720} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('webhooks.deliveries.time')}</Table.Th>
+              <Table.Th scope="col">{t('webhooks.deliveries.event')}</Table.Th>
+              <Table.Th scope="col">{t('webhooks.deliveries.state')}</Table.Th>
+              <Table.Th scope="col">{t('webhooks.deliveries.attempts')}</Table.Th>
+              <Table.Th scope="col">{t('webhooks.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.data.map((delivery) => (
+              <Table.Tr key={delivery.id}>
+                <Table.Td data-label={t('webhooks.deliveries.time')}>
+                  <DateTimeText value={delivery.created_at} />
+                </Table.Td>
+                <Table.Th scope="row">{eventLabel(delivery)}</Table.Th>
+                <Table.Td data-label={t('webhooks.deliveries.state')}>
+                  <Badge color={STATE_COLOR[delivery.state]} variant="filled" tt="none">
+                    {t(`webhooks.deliveries.states.${delivery.state}`)}
+                  </Badge>
+                  {delivery.next_attempt_at && (
+                    <Text size="sm">
+                      {t('webhooks.deliveries.nextAttempt')} <DateTimeText value={delivery.next_attempt_at} />
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td data-label={t('webhooks.deliveries.attempts')}>
+                  {delivery.attempts.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('webhooks.deliveries.noAttempt')}
+                    </Text>
+                  ) : (
+                    <List size="sm" spacing={2}>
+                      {delivery.attempts.map((attempt) => (
+                        <List.Item key={attempt.attempted_at + String(attempt.duration_ms)}>
+                          <DateTimeText value={attempt.attempted_at} />
+                          {': '}
+                          {t('webhooks.deliveries.attempt', {
+                            status: attempt.status_code ?? t('webhooks.deliveries.noStatus'),
+                            duration: attempt.duration_ms,
+                          })}
+                          {attempt.error && ` – ${attempt.error}`}
+                        </List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Table.Td>
+                <Table.Td data-label={t('webhooks.actions')}>
+                  {delivery.event !== 'webhook.ping' && delivery.state !== 'pending' && (
+                    <Button
+                      variant="default"
+                      size="xs"
+                      aria-label={t('webhooks.deliveries.redeliverOf', {
+                        event: eventLabel(delivery),
+                        id: delivery.id,
+                      })}
+                      loading={redeliver.isPending && redeliver.variables?.delivery === delivery.id}
+                      onClick={() => handleRedeliver(delivery)}
+                    >
+                      {t('webhooks.deliveries.redeliver')}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.map((delivery) => (
-                <Table.Tr key={delivery.id}>
-                  <Table.Td>
-                    <DateTimeText value={delivery.created_at} />
-                  </Table.Td>
-                  <Table.Th scope="row">{eventLabel(delivery)}</Table.Th>
-                  <Table.Td>
-                    <Badge color={STATE_COLOR[delivery.state]} variant="filled" tt="none">
-                      {t(`webhooks.deliveries.states.${delivery.state}`)}
-                    </Badge>
-                    {delivery.next_attempt_at && (
-                      <Text size="sm">
-                        {t('webhooks.deliveries.nextAttempt')}{' '}
-                        <DateTimeText value={delivery.next_attempt_at} />
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {delivery.attempts.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {t('webhooks.deliveries.noAttempt')}
-                      </Text>
-                    ) : (
-                      <List size="sm" spacing={2}>
-                        {delivery.attempts.map((attempt) => (
-                          <List.Item key={attempt.attempted_at + String(attempt.duration_ms)}>
-                            <DateTimeText value={attempt.attempted_at} />
-                            {': '}
-                            {t('webhooks.deliveries.attempt', {
-                              status: attempt.status_code ?? t('webhooks.deliveries.noStatus'),
-                              duration: attempt.duration_ms,
-                            })}
-                            {attempt.error && ` – ${attempt.error}`}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {delivery.event !== 'webhook.ping' && delivery.state !== 'pending' && (
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={t('webhooks.deliveries.redeliverOf', {
-                          event: eventLabel(delivery),
-                          id: delivery.id,
-                        })}
-                        loading={redeliver.isPending && redeliver.variables?.delivery === delivery.id}
-                        onClick={() => handleRedeliver(delivery)}
-                      >
-                        {t('webhooks.deliveries.redeliver')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
       )}
     </section>
   );
