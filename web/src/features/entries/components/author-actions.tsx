@@ -62,7 +62,7 @@ export function AuthorActions({
           {t('entry.preview.button')}
         </Button>
         {!isReadOnly && (
-          <Menu position="bottom-end" withinPortal>
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <Button variant="default">{t('entry.options.button')}</Button>
             </Menu.Target>

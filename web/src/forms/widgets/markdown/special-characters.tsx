@@ -49,6 +49,8 @@ export function SpecialCharacters({ disabled, onPick, onClosed }: SpecialCharact
       position="bottom-start"
       shadow="md"
       withinPortal
+      // Mantine's focus placeholder is a focusable presentation element, which a menu may not hold.
+      withInitialFocusPlaceholder={false}
       returnFocus={!onClosed}
       onExitTransitionEnd={onClosed}
     >
