@@ -56,8 +56,8 @@ export function EmojiPicker({ disabled, onPick, onClosed }: EmojiPickerProps) {
           <span aria-hidden="true">☺</span>
         </ToolbarIconButton>
       </Popover.Target>
-      {/* Mantine names the dropdown dialog after its button. */}
-      <Popover.Dropdown>
+      {/* Mantine names the dropdown dialog after its button. No wider than a phone's window. */}
+      <Popover.Dropdown maw="calc(100vw - 1rem)">
         {opened && (
           <EmojiPanel
             onPick={(emoji) => {
