@@ -194,6 +194,52 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads single sign-on settings, all or nothing, naming what is missing or wrong', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig({}).passwordLogin).toBe(true);
+    const sso = {
+      EINWURF_OIDC_ISSUER: 'https://login.example.org/realms/staff',
+      EINWURF_OIDC_CLIENT_ID: 'einwurf',
+      EINWURF_OIDC_ADMIN_VALUES: 'einwurf-admins',
+    };
+    expect(loadConfig({ ...sso, EINWURF_OIDC_MOD_VALUES: ' einwurf-mods , editors,' }).oidc).toEqual({
+      issuer: 'https://login.example.org/realms/staff',
+      clientId: 'einwurf',
+      clientSecret: undefined,
+      roleClaim: 'groups',
+      adminValues: ['einwurf-admins'],
+      modValues: ['einwurf-mods', 'editors'],
+      name: 'login.example.org',
+      scopes: 'openid profile email',
+    });
+    expect(loadConfig({ ...sso, EINWURF_OIDC_NAME: 'Stadt Beispiel' }).oidc?.name).toBe('Stadt Beispiel');
+    expect(loadConfig({ ...sso, EINWURF_OIDC_PASSWORD_LOGIN: 'off' }).passwordLogin).toBe(false);
+    expect(() => loadConfig({ EINWURF_OIDC_ISSUER: sso.EINWURF_OIDC_ISSUER })).toThrow(
+      /EINWURF_OIDC_CLIENT_ID: is required with EINWURF_OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ EINWURF_OIDC_CLIENT_ID: 'einwurf' })).toThrow(
+      /EINWURF_OIDC_CLIENT_ID: needs EINWURF_OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ ...sso, EINWURF_OIDC_ISSUER: 'login.example.org' })).toThrow(
+      /EINWURF_OIDC_ISSUER: must be/,
+    );
+    expect(() => loadConfig({ ...sso, EINWURF_OIDC_ADMIN_VALUES: ' , ' })).toThrow(
+      /EINWURF_OIDC_ADMIN_VALUES: .*at least one value/,
+    );
+    expect(() => loadConfig({ ...sso, EINWURF_OIDC_MOD_VALUES: 'einwurf-admins' })).toThrow(
+      /EINWURF_OIDC_MOD_VALUES: "einwurf-admins" is listed for admins too/,
+    );
+    expect(() => loadConfig({ ...sso, EINWURF_OIDC_SCOPES: 'profile email' })).toThrow(
+      /EINWURF_OIDC_SCOPES: .*openid/,
+    );
+    expect(() => loadConfig({ EINWURF_OIDC_PASSWORD_LOGIN: 'off' })).toThrow(
+      /EINWURF_OIDC_PASSWORD_LOGIN: can be off only with single sign-on/,
+    );
+    expect(() => loadConfig({ ...sso, EINWURF_OIDC_PASSWORD_LOGIN: 'maybe' })).toThrow(
+      /EINWURF_OIDC_PASSWORD_LOGIN: must be true or false/,
+    );
+  });
+
   it('reads the S3 settings only for FILE_STORAGE=s3, naming what is missing or wrong', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/S3_BUCKET: is required/);

@@ -23,6 +23,25 @@ export type S3Settings = {
   readonly keyPrefix: string | undefined;
 };
 
+/** Single sign-on for staff through an OpenID Connect provider (EINWURF_OIDC_*). */
+export type OidcSettings = {
+  /** EINWURF_OIDC_ISSUER: the provider's issuer URL; its discovery document lies below it. */
+  readonly issuer: string;
+  readonly clientId: string;
+  /** EINWURF_OIDC_CLIENT_SECRET: none for a public client (PKCE alone). */
+  readonly clientSecret: string | undefined;
+  /** EINWURF_OIDC_ROLE_CLAIM: the claim that carries the groups or roles (default `groups`). */
+  readonly roleClaim: string;
+  /** EINWURF_OIDC_ADMIN_VALUES: values of the claim that make an admin. */
+  readonly adminValues: readonly string[];
+  /** EINWURF_OIDC_MOD_VALUES: values of the claim that make a mod. */
+  readonly modValues: readonly string[];
+  /** EINWURF_OIDC_NAME: the organisation's name on the login button ("Mit … anmelden"). */
+  readonly name: string;
+  /** EINWURF_OIDC_SCOPES: the scopes asked for (default `openid profile email`). */
+  readonly scopes: string;
+};
+
 export type DatabaseTarget =
   | { readonly dialect: 'sqlite'; readonly path: string }
   | { readonly dialect: 'postgres'; readonly url: string };
@@ -94,6 +113,13 @@ export type Config = {
   readonly authorSessionTtl: number;
   /** EINWURF_STAFF_2FA: `required` leads every staff account without a second factor to set one up first. */
   readonly staffSecondFactor: StaffSecondFactor;
+  /** Single sign-on for staff; undefined without EINWURF_OIDC_ISSUER. */
+  readonly oidc: OidcSettings | undefined;
+  /**
+   * EINWURF_OIDC_PASSWORD_LOGIN: whether staff may log in with name and password (off only with
+   * single sign-on; authors' entry passwords are not concerned).
+   */
+  readonly passwordLogin: boolean;
   /** Days a soft-deleted entry is kept before it is purged. */
   readonly retentionDays: number;
   /** EINWURF_SHUTDOWN_GRACE: seconds running requests get to finish after SIGTERM before the exit. */
@@ -412,6 +438,79 @@ function publicEntryUrl(env: Env): string | undefined {
   return raw;
 }
 
+function valueList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  return [...new Set(raw.split(',').map((v) => v.trim()).filter((v) => v !== ''))];
+}
+
+/** EINWURF_OIDC_*: all or nothing; a bad or missing value names its variable. */
+function oidcSettings(env: Env): OidcSettings | undefined {
+  const issuer = read(env, 'EINWURF_OIDC_ISSUER');
+  const clientId = read(env, 'EINWURF_OIDC_CLIENT_ID');
+  const others = [
+    'EINWURF_OIDC_CLIENT_ID',
+    'EINWURF_OIDC_CLIENT_SECRET',
+    'EINWURF_OIDC_ROLE_CLAIM',
+    'EINWURF_OIDC_ADMIN_VALUES',
+    'EINWURF_OIDC_MOD_VALUES',
+    'EINWURF_OIDC_NAME',
+    'EINWURF_OIDC_SCOPES',
+  ];
+  if (issuer === undefined) {
+    const stray = others.find((name) => read(env, name) !== undefined);
+    if (stray !== undefined) throw new ConfigError(stray, 'needs EINWURF_OIDC_ISSUER too');
+    return undefined;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    throw new ConfigError(
+      'EINWURF_OIDC_ISSUER',
+      'must be the provider\'s http:// or https:// issuer URL, e.g. https://login.example.org/realms/staff',
+    );
+  }
+  if (clientId === undefined) {
+    throw new ConfigError('EINWURF_OIDC_CLIENT_ID', 'is required with EINWURF_OIDC_ISSUER');
+  }
+  const roleClaim = read(env, 'EINWURF_OIDC_ROLE_CLAIM') ?? 'groups';
+  if (!/^[\x21-\x7e]{1,128}$/.test(roleClaim)) {
+    throw new ConfigError('EINWURF_OIDC_ROLE_CLAIM', 'must be a claim name without spaces, e.g. groups');
+  }
+  const adminValues = valueList(env, 'EINWURF_OIDC_ADMIN_VALUES');
+  const modValues = valueList(env, 'EINWURF_OIDC_MOD_VALUES');
+  if (adminValues.length === 0 && modValues.length === 0) {
+    throw new ConfigError(
+      'EINWURF_OIDC_ADMIN_VALUES',
+      'EINWURF_OIDC_ADMIN_VALUES or EINWURF_OIDC_MOD_VALUES must list at least one value of the role claim, e.g. einwurf-admins',
+    );
+  }
+  const both = adminValues.find((v) => modValues.includes(v));
+  if (both !== undefined) {
+    throw new ConfigError('EINWURF_OIDC_MOD_VALUES', `"${both}" is listed for admins too`);
+  }
+  const scopes = (read(env, 'EINWURF_OIDC_SCOPES') ?? 'openid profile email').split(/\s+/);
+  if (!scopes.includes('openid') || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new ConfigError('EINWURF_OIDC_SCOPES', 'must be scopes separated by spaces, openid among them');
+  }
+  const name = read(env, 'EINWURF_OIDC_NAME') ?? url.hostname;
+  if (name.length > 80) throw new ConfigError('EINWURF_OIDC_NAME', 'must be at most 80 characters');
+  return Object.freeze({
+    issuer,
+    clientId,
+    clientSecret: read(env, 'EINWURF_OIDC_CLIENT_SECRET'),
+    roleClaim,
+    adminValues: Object.freeze(adminValues),
+    modValues: Object.freeze(modValues),
+    name,
+    scopes: scopes.join(' '),
+  });
+}
+
 /** Turns environment variables into a frozen Config; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, read(env, 'EINWURF_DATA_DIR') ?? './data');
@@ -447,6 +546,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     );
   }
   const fileStorage = oneOf(env, 'FILE_STORAGE', FILE_STORAGES, 'disk');
+  const oidc = oidcSettings(env);
+  const passwordLogin = boolean(env, 'EINWURF_OIDC_PASSWORD_LOGIN', true);
+  if (!passwordLogin && oidc === undefined) {
+    throw new ConfigError(
+      'EINWURF_OIDC_PASSWORD_LOGIN',
+      'can be off only with single sign-on (EINWURF_OIDC_ISSUER), or no one could log in',
+    );
+  }
   return Object.freeze({
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: read(env, 'HOST') ?? '127.0.0.1',
@@ -488,6 +595,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     sessionTtl: integer(env, 'EINWURF_SESSION_TTL', 28_800, 60, 31_536_000),
     authorSessionTtl: integer(env, 'EINWURF_AUTHOR_SESSION_TTL', 14_400, 60, 31_536_000),
     staffSecondFactor: oneOf(env, 'EINWURF_STAFF_2FA', STAFF_SECOND_FACTOR, 'optional'),
+    oidc,
+    passwordLogin,
     retentionDays: integer(env, 'EINWURF_RETENTION_DAYS', 30, 0, 36_500),
     shutdownGrace: integer(env, 'EINWURF_SHUTDOWN_GRACE', 10, 1, 3_600),
     trustProxy: boolean(env, 'EINWURF_TRUST_PROXY', false),
