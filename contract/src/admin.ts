@@ -171,6 +171,8 @@ export const UserSchema = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   created_at: IsoDate,
   updated_at: IsoDate,
+  /** Present for accounts that log in through the organisation's provider (single sign-on). */
+  sso: Type.Optional(Type.Literal(true)),
 });
 export type UserAccount = Type.Static<typeof UserSchema>;
 /** `GET admin/users`. */

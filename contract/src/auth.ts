@@ -14,8 +14,32 @@ export const AuthStateSchema = Type.Object({
         'the installation requires a second factor and this account has none: every admin call but the profile answers 403 SECOND_FACTOR_SETUP_REQUIRED until it is set up',
     }),
   ),
+  logout_url: Type.Optional(
+    Type.String({
+      description:
+        "after a logout of a session started through single sign-on: the provider's logout page, for the browser to go to (ends the session there too)",
+    }),
+  ),
 });
 export type AuthState = Type.Static<typeof AuthStateSchema>;
+
+/** `GET auth/login-options`: how staff may log in here. */
+export const LoginOptionsSchema = Type.Object({
+  /** Whether the name-and-password form is offered. */
+  password_login: Type.Boolean(),
+  /** Single sign-on through the organisation's provider: the name on its button; null: none. */
+  sso: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]),
+});
+export type LoginOptions = Type.Static<typeof LoginOptionsSchema>;
+
+/**
+ * Why a login through the provider ended without a session, as the callback names it to the login
+ * screen (`?sso_error=`): `failed` (refused at the provider, or the answer did not match the login
+ * started here), `no_role` (no group or role of the account grants access), `disabled` (the
+ * account is disabled here), `unavailable` (the provider could not be reached).
+ */
+export const SSO_ERROR_CODES = ['failed', 'no_role', 'disabled', 'unavailable'] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
 export const ModeratorLoginSchema = Type.Object(
   {

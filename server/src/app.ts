@@ -10,6 +10,8 @@ import { createDatabase } from './db/database.ts';
 import type { Database } from './db/types.ts';
 import type { Clock } from './time.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { createOidcClient } from './features/oidc/client.ts';
+import { oidcRoutes } from './features/oidc/routes.ts';
 import { contentTypeRoutes } from './features/content-types/routes.ts';
 import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
 import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
@@ -287,7 +289,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     async (api) => {
       await api.register(contentTypeRoutes, { contentTypes });
       await api.register(publicRoutes, { contentTypes });
-      await api.register(authRoutes);
+      const oidc = config.oidc === undefined ? undefined : createOidcClient(config.oidc);
+      await api.register(authRoutes, { oidc });
+      await api.register(oidcRoutes, { oidc });
       await api.register(powRoutes, { contentTypes, spentTokens });
       await api.register(authorEntryRoutes, { contentTypes });
       await api.register(authorCommentRoutes);

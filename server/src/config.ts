@@ -441,7 +441,14 @@ function publicEntryUrl(env: Env): string | undefined {
 function valueList(env: Env, name: string): string[] {
   const raw = read(env, name);
   if (raw === undefined) return [];
-  return [...new Set(raw.split(',').map((v) => v.trim()).filter((v) => v !== ''))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
 }
 
 /** EINWURF_OIDC_*: all or nothing; a bad or missing value names its variable. */
@@ -471,7 +478,7 @@ function oidcSettings(env: Env): OidcSettings | undefined {
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
     throw new ConfigError(
       'EINWURF_OIDC_ISSUER',
-      'must be the provider\'s http:// or https:// issuer URL, e.g. https://login.example.org/realms/staff',
+      "must be the provider's http:// or https:// issuer URL, e.g. https://login.example.org/realms/staff",
     );
   }
   if (clientId === undefined) {

@@ -36,6 +36,11 @@ export type UsersTable = {
   totp_last_step: Generated<number | null>;
   /** When the account was disabled (it cannot log in); null: enabled. */
   disabled_at: Generated<number | null>;
+  /** How the account logs in: its own password, or the organisation's OpenID Connect provider. */
+  auth_source: Generated<'password' | 'oidc'>;
+  /** The provider's issuer and subject of an SSO account (unique together); null otherwise. */
+  oidc_issuer: Generated<string | null>;
+  oidc_subject: Generated<string | null>;
 };
 
 /** An account's unused recovery codes, SHA-256 hex; a used one is deleted. */
@@ -82,6 +87,8 @@ export type SessionsTable = {
   last_used_at: Generated<number | null>;
   /** The browser's User-Agent when the session started, cut to 512 characters. */
   user_agent: Generated<string | null>;
+  /** The ID token of a session started through single sign-on: the provider's logout hint. */
+  oidc_id_token: Generated<string | null>;
 };
 
 export type EntriesTable = {

@@ -17,6 +17,7 @@ export async function findSession(
       totp_secret: string | null;
       disabled_at: number | null;
       has_passkey: unknown;
+      auth_source: 'password' | 'oidc' | null;
     })
   | undefined
 > {
@@ -24,7 +25,7 @@ export async function findSession(
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
-    .select(['users.username', 'users.totp_secret', 'users.disabled_at'])
+    .select(['users.username', 'users.totp_secret', 'users.disabled_at', 'users.auth_source'])
     .select((eb) =>
       eb
         .exists(

@@ -17,6 +17,9 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts
 import { auditAddressOf } from '../audit/context.ts';
 import { publicOriginOf } from '../../plugins/public-reads.ts';
 import { relyingPartyOf } from '../second-factor/passkeys.ts';
+import type { OidcClient } from '../oidc/client.ts';
+import { findSessionIdToken } from '../oidc/repository.ts';
+import { loginPageOf } from '../oidc/urls.ts';
 import { loginAuthor, loginModerator, logout } from './service.ts';
 import { endSessionOfUser, listSessionsOfUser, NO_SESSION, toAuthState } from './sessions.ts';
 
@@ -45,7 +48,10 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: st
   });
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ oidc?: OidcClient | undefined }> = async (
+  app,
+  { oidc },
+) => {
   const secondFactorRequired = app.config.staffSecondFactor === 'required';
   app.get(
     '/auth',
@@ -91,6 +97,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           setSessionCookie(request, reply, token, session.expiresAt);
           return toAuthState(session);
         }
+        if (!app.config.passwordLogin) {
+          throw new AppError(
+            'FORBIDDEN',
+            `staff log in through single sign-on here (${oidc?.settings.name ?? 'the provider'}): the password login is turned off`,
+          );
+        }
         const { token, session, deviceToken } = await loginModerator(ctx, request.body);
         setSessionCookie(request, reply, token, session.expiresAt);
         setDeviceCookie(request, reply, deviceToken);
@@ -108,9 +120,19 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: AuthStateSchema } } },
     async (request, reply) => {
+      // A session started through single sign-on ends at the provider too when it offers that.
+      const idToken =
+        oidc !== undefined && request.session.id !== null
+          ? await findSessionIdToken(app.db, request.session.id)
+          : undefined;
       await logout(app.db, request.session, auditAddressOf(request));
       clearSessionCookie(request, reply);
-      return toAuthState(NO_SESSION);
+      const state = toAuthState(NO_SESSION);
+      if (oidc !== undefined && idToken !== undefined) {
+        const url = await oidc.endSessionUrl(idToken, loginPageOf(request));
+        if (url !== undefined) state.logout_url = url;
+      }
+      return state;
     },
   );
 

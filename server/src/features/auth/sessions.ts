@@ -123,8 +123,9 @@ export async function resolveSession(
     entryId: row.entry_id,
     expiresAt: row.expires_at,
     id,
-    // SQLite answers 1 or 0 for EXISTS, PostgreSQL true or false.
-    hasSecondFactor: row.totp_secret !== null || Number(row.has_passkey) === 1,
+    // SQLite answers 1 or 0 for EXISTS, PostgreSQL true or false. An SSO account's strong
+    // authentication is the organisation's provider (see README).
+    hasSecondFactor: row.totp_secret !== null || Number(row.has_passkey) === 1 || row.auth_source === 'oidc',
   };
 }
 

@@ -43,6 +43,8 @@ export type User = {
   updatedAt: number;
   /** When the account was disabled; null while it may log in. */
   disabledAt: number | null;
+  /** Whether the account logs in through the organisation's provider (single sign-on). */
+  sso: boolean;
 };
 
 const usernamePattern = new RegExp(USERNAME_PATTERN);
@@ -56,6 +58,7 @@ function toUser(row: UserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     disabledAt: row.disabled_at,
+    sso: row.auth_source === 'oidc',
   };
 }
 
@@ -124,6 +127,9 @@ export async function createUser(
     totp_pending_secret: null,
     totp_last_step: null,
     disabled_at: null,
+    auth_source: 'password' as const,
+    oidc_issuer: null,
+    oidc_subject: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -320,13 +326,15 @@ function lastAdmin(): AppError {
 
 /** An account as the API shows it: name, role, ISO dates. */
 export function toUserAccount(user: User): UserAccount {
-  return {
+  const account: UserAccount = {
     username: user.username,
     role: user.role,
     email: user.email,
     created_at: new Date(user.createdAt).toISOString(),
     updated_at: new Date(user.updatedAt).toISOString(),
   };
+  if (user.sso) account.sso = true;
+  return account;
 }
 
 /** Gives the named account another role; demoting the last admin is refused (409 LAST_ADMIN). */
@@ -500,6 +508,8 @@ export async function verifyCredentials(
 ): Promise<User | undefined> {
   const row = usernamePattern.test(username) ? await repo.findUserByUsername(db, username) : undefined;
   if (!row) return verifyDummyPassword(password).then(() => undefined);
+  // An SSO account has no password here: refused like an unknown name, after the same work.
+  if (row.auth_source === 'oidc') return verifyDummyPassword(password).then(() => undefined);
   // A disabled account is refused like a wrong password, after the same work.
   const isRight = await verifyPassword(row.password_hash, password);
   return isRight && row.disabled_at === null ? toUser(row) : undefined;
