@@ -32,15 +32,6 @@ export const LoginOptionsSchema = Type.Object({
 });
 export type LoginOptions = Type.Static<typeof LoginOptionsSchema>;
 
-/**
- * Why a login through the provider ended without a session, as the callback names it to the login
- * screen (`?sso_error=`): `failed` (refused at the provider, or the answer did not match the login
- * started here), `no_role` (no group or role of the account grants access), `disabled` (the
- * account is disabled here), `unavailable` (the provider could not be reached).
- */
-export const SSO_ERROR_CODES = ['failed', 'no_role', 'disabled', 'unavailable'] as const;
-export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
-
 export const ModeratorLoginSchema = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 64 }),

@@ -5,6 +5,7 @@
 import { ROLES, type Role } from '@einwurf/contract';
 
 export {
+  SSO_ERROR_CODES,
   ROUTER_BASE,
   API_BASE,
   USERNAME_MIN,
@@ -69,6 +70,8 @@ export type {
   Role,
   AccountRole,
   AuthState,
+  LoginOptions,
+  SsoErrorCode,
   ApiRoot,
   EntryTypeSummary,
   LocalizedText,

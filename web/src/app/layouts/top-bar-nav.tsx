@@ -35,9 +35,11 @@ export function TopBarNav({ direction, onNavigate }: TopBarNavProps) {
 
   const handleLogout = () => {
     logout.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         onNavigate?.();
-        void navigate(paths.home());
+        // A session from single sign-on ends at the organisation's provider too.
+        if (answer.logout_url) window.location.assign(answer.logout_url);
+        else void navigate(paths.home());
       },
       onError: () => showDangerToast(t('auth.logout.failedTitle'), t('auth.logout.failedText')),
     });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { StackedTable } from '../../components/stacked-table';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +135,15 @@ export function UsersPage() {
                 const noteId = isLastAdmin ? 'last-admin-note' : undefined;
                 return (
                   <Table.Tr key={account.username}>
-                    <Table.Th scope="row">{account.username}</Table.Th>
+                    <Table.Th scope="row">
+                      {account.username}
+                      {account.sso && (
+                        <Badge ml="xs" variant="light" title={t('users.ssoHint')}>
+                          <span aria-hidden="true">{t('users.sso')}</span>
+                          <VisuallyHidden>{t('users.ssoHint')}</VisuallyHidden>
+                        </Badge>
+                      )}
+                    </Table.Th>
                     <Table.Td data-label={t('users.role')}>
                       <NativeSelect
                         aria-label={t('users.roleOf', { username: account.username })}
