@@ -7,6 +7,12 @@ import { jsonResponse, renderRoutes } from '../../test/render';
 import { Component as LoginPage } from './login-route';
 
 const fetchMock = vi.fn<typeof fetch>();
+/** What `GET auth/login-options` answers; the other requests go to fetchMock. */
+let loginOptions: unknown = { password_login: true, sso: null };
+const routedFetch: typeof fetch = (input, init) =>
+  String(input).includes('auth/login-options')
+    ? Promise.resolve(jsonResponse(loginOptions))
+    : fetchMock(input, init);
 
 function renderLogin(path = '/login') {
   return renderRoutes(
@@ -20,7 +26,8 @@ function renderLogin(path = '/login') {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  loginOptions = { password_login: true, sso: null };
+  vi.stubGlobal('fetch', routedFetch);
   clearAuth();
 });
 afterEach(async () => {
@@ -36,6 +43,23 @@ async function submit(username: string, password: string) {
 }
 
 describe('login page', () => {
+  it("offers single sign-on with the organisation's name and says why a refusal came", async () => {
+    loginOptions = { password_login: true, sso: { name: 'Stadt Beispiel' } };
+    renderLogin('/login?sso_error=no_role');
+    const button = await screen.findByRole('link', { name: 'Mit Stadt Beispiel anmelden' });
+    expect(button).toHaveAttribute('href', '/api/v1/auth/oidc/start');
+    expect(screen.getByRole('alert')).toHaveTextContent('hat keinen Zugang zur Moderation');
+    expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
+  });
+
+  it('hides the password form when the installation turned it off', async () => {
+    loginOptions = { password_login: false, sso: { name: 'Stadt Beispiel' } };
+    await changeLocale('de-CH');
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Mit Stadt Beispiel aamälde' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Benutzername')).not.toBeInTheDocument();
+  });
+
   it('shows the translated message on 401 and stays', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(
