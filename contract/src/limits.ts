@@ -26,8 +26,3 @@ export const STORAGE_KEYS = {
   currentEntry: 'einwurf_current_entry',
 } as const;
 export const CSRF_HEADER = 'x-csrf-token';
-
-/** Formats a byte count in MB with two decimals (1 MB = 1,000,000 bytes), as the spec shows sizes. */
-export function formatMegabytes(bytes: number): string {
-  return (bytes / BYTES_PER_MB).toFixed(2);
-}

@@ -29,7 +29,6 @@ export {
   CSRF_HEADER,
   CSRF_INVALID_MESSAGE,
   ERROR_STATUS,
-  formatMegabytes,
   isErrorBody,
   ROLES,
   ACCOUNT_ROLES,

@@ -1,7 +1,8 @@
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, isLocale, type Locale } from './contract';
 import de from '../locales/de.json';
+import { formatNumber } from './format-number';
 import { readString, writeString } from './storage';
 
 export const i18n = i18next.createInstance();
@@ -45,16 +46,31 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { de: { translation: de } },
-  lng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  // de-CH's catalogue holds only what Swiss spelling changes (ss for ß); the rest is German's.
-  fallbackLng: { 'de-CH': ['de'], default: [DEFAULT_LOCALE] },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  partialBundledLanguages: true,
-});
+// Every number a message interpolates ({{count}}, {{page}} …) is written in the message's language
+// (1.234 in German, 1,234 in English), so no screen formats its counts by hand.
+const numberFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  // Anything else goes back as it came, as i18next's own formatter returns it.
+  format: (value: unknown, _format, lng) =>
+    typeof value === 'number' && lng !== undefined ? formatNumber(value, lng) : (value as string),
+};
+
+void i18n
+  .use(initReactI18next)
+  .use(numberFormatter)
+  .init({
+    resources: { de: { translation: de } },
+    lng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    // de-CH's catalogue holds only what Swiss spelling changes (ss for ß); the rest is German's.
+    fallbackLng: { 'de-CH': ['de'], default: [DEFAULT_LOCALE] },
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    initAsync: false,
+    partialBundledLanguages: true,
+  });
 
 /** Switches the interface language (loading its catalogue), remembers it and sets <html lang>. */
 export async function changeLocale(locale: Locale): Promise<void> {

@@ -7,7 +7,6 @@ import {
   UploadCancelled,
   acceptOf,
   extensionOf,
-  formatMegabytes,
   imageExtensions,
   refuseTooLarge,
   uploadFile,
@@ -124,11 +123,6 @@ describe('upload client', () => {
 });
 
 describe('file helpers', () => {
-  it('formats sizes in MB with two decimals, 1 MB = 1,000,000 bytes', () => {
-    expect(formatMegabytes(1_500_000)).toBe('1.50');
-    expect(formatMegabytes(10_000_000)).toBe('10.00');
-  });
-
   it('keeps only image types for the image field and builds accept lists', () => {
     const limits = { maxFileSize: 10, allowedExtensions: ['pdf', 'png', 'jpg', 'txt'] };
     expect(imageExtensions(limits)).toEqual(['png', 'jpg']);

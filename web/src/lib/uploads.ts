@@ -1,4 +1,4 @@
-import { CSRF_HEADER, IMAGE_EXTENSIONS, STORAGE_KEYS, formatMegabytes, type StoredFile } from './contract';
+import { CSRF_HEADER, IMAGE_EXTENSIONS, STORAGE_KEYS, type StoredFile } from './contract';
 import {
   ApiError,
   apiFetch,
@@ -10,6 +10,7 @@ import {
   parseBody,
   refreshCsrfToken,
 } from './api-client';
+import { formatMegabytes } from './format-number';
 import { i18n } from './i18n';
 import { showWarningToast } from './notify';
 import { readString, writeString } from './storage';
@@ -153,8 +154,8 @@ export function refuseTooLarge(file: Blob, limits: FileLimits): boolean {
   showWarningToast(
     i18n.t('uploads.tooLarge.title'),
     i18n.t('uploads.tooLarge.text', {
-      size: formatMegabytes(file.size),
-      max: formatMegabytes(limits.maxFileSize),
+      size: formatMegabytes(file.size, i18n.language),
+      max: formatMegabytes(limits.maxFileSize, i18n.language),
     }),
   );
   return true;

@@ -26,7 +26,7 @@ type PowProgress = PowEstimate & { tries: number };
 
 /** createCPT: password and repeat, the proof-of-work wait, then the author saves password and link. */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { cpt = '' } = useParams();
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
@@ -186,7 +186,7 @@ export function Component() {
           <Text fw={600}>{t('pow.waiting')}</Text>
           <Progress value={progress.percent} aria-label={t('pow.progressLabel')} animated striped />
           <Text size="sm">{estimateText(progress)}</Text>
-          <Text size="sm">{t('pow.progress', { tries: progress.tries.toLocaleString(i18n.language) })}</Text>
+          <Text size="sm">{t('pow.progress', { tries: progress.tries })}</Text>
         </Stack>
       </Page>
     );

@@ -34,7 +34,7 @@ describe('health', { timeout: 20_000 }, () => {
     renderScreen(<HealthPage />);
     const server = await screen.findByRole('region', { name: 'Server' });
     expect(server).toHaveTextContent('Laufzeit1 Tg. 1 Std. 1 Min.');
-    expect(server).toHaveTextContent('Arbeitsspeicher (RSS)123.45 MB');
+    expect(server).toHaveTextContent('Arbeitsspeicher (RSS)123,45 MB');
     const database = screen.getByRole('region', { name: 'Datenbank' });
     expect(database).toHaveTextContent('ArtSQLite');
     expect(database).toHaveTextContent('ErreichbarJa');

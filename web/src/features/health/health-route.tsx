@@ -4,7 +4,8 @@ import { ENTRY_STATES, HEALTH_PROBLEMS, type HealthProblem } from '@einwurf/cont
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
-import { formatMegabytes, type HealthMetric } from '../../lib/contract';
+import type { HealthMetric } from '../../lib/contract';
+import { formatMegabytes, formatNumber, formatPercent } from '../../lib/format-number';
 import { HEALTH_REFRESH_MS, useHealthMetric } from './api/get-health-metric';
 import { useSettings, useUpdateSettings } from './api/settings';
 import './strings';
@@ -71,10 +72,10 @@ function MetricCard({
 
 function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const megabytes = (bytes: number | null) =>
-    bytes === null ? t('health.unknown') : t('health.megabytes', { value: formatMegabytes(bytes) });
+    bytes === null
+      ? t('health.unknown')
+      : t('health.megabytes', { value: formatMegabytes(bytes, i18n.language) });
   const has = (code: string) => metric.problems.includes(code);
   const { database, storage } = metric;
 
@@ -87,7 +88,7 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
         <Metric label={t('health.heap')} value={megabytes(metric.memory.heap_used_bytes)} />
         <Metric
           label={t('health.eventLoopDelay')}
-          value={t('health.milliseconds', { value: number.format(metric.event_loop_delay_ms) })}
+          value={t('health.milliseconds', { value: formatNumber(metric.event_loop_delay_ms, i18n.language) })}
         />
       </MetricCard>
       <MetricCard
@@ -105,7 +106,7 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
           value={
             database.latency_ms === null
               ? t('health.unknown')
-              : t('health.milliseconds', { value: number.format(database.latency_ms) })
+              : t('health.milliseconds', { value: formatNumber(database.latency_ms, i18n.language) })
           }
           problem={has('database_slow')}
         />
@@ -116,10 +117,13 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
           <Metric
             key={state}
             label={t(`admin.state.${state}`)}
-            value={number.format(metric.entries_per_state[state] ?? 0)}
+            value={formatNumber(metric.entries_per_state[state] ?? 0, i18n.language)}
           />
         ))}
-        <Metric label={t('health.proposalsWaiting')} value={number.format(metric.proposals_waiting)} />
+        <Metric
+          label={t('health.proposalsWaiting')}
+          value={formatNumber(metric.proposals_waiting, i18n.language)}
+        />
         <Metric
           label={t('health.oldestProposal')}
           value={
@@ -143,18 +147,21 @@ function HealthCards({ metric }: { metric: HealthMetric['data'] }) {
           label={t('health.mailEnabled')}
           value={metric.mail.enabled ? t('health.yes') : t('health.no')}
         />
-        <Metric label={t('health.mailPending')} value={number.format(metric.mail.pending)} />
+        <Metric label={t('health.mailPending')} value={formatNumber(metric.mail.pending, i18n.language)} />
         <Metric
           label={t('health.mailFailed')}
-          value={number.format(metric.mail.failed)}
+          value={formatNumber(metric.mail.failed, i18n.language)}
           problem={metric.mail.failed > 0}
         />
       </MetricCard>
       <MetricCard title={t('health.traffic')} problem={has('error_rate_high')}>
-        <Metric label={t('health.requestsPerMinute')} value={number.format(metric.requests_per_minute)} />
+        <Metric
+          label={t('health.requestsPerMinute')}
+          value={formatNumber(metric.requests_per_minute, i18n.language)}
+        />
         <Metric
           label={t('health.errorRate')}
-          value={percent.format(metric.error_rate)}
+          value={formatPercent(metric.error_rate, i18n.language)}
           problem={has('error_rate_high')}
         />
       </MetricCard>

@@ -29,7 +29,7 @@ type Status =
  * how many entries have arrived of how many, can be cancelled, and is saved as a file at the end.
  */
 export function ExportDialog({ opened, onClose, type, state, typeLabel, stateLabel }: ExportDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [format, setFormat] = useState<ExportFormat>('jsonl');
   const [status, setStatus] = useState<Status>({ phase: 'choosing' });
   const controller = useRef<AbortController | null>(null);
@@ -73,7 +73,6 @@ export function ExportDialog({ opened, onClose, type, state, typeLabel, stateLab
     }
   };
 
-  const number = (value: number) => value.toLocaleString(i18n.language);
   const progress = status.phase === 'downloading' ? status.progress : null;
   const percent =
     progress?.total === null || progress === null
@@ -116,19 +115,19 @@ export function ExportDialog({ opened, onClose, type, state, typeLabel, stateLab
                 : progress.total === null
                   ? t('submissions.export.received', {
                       count: progress.entries,
-                      entries: number(progress.entries),
+                      entries: progress.entries,
                     })
                   : t('submissions.export.progress', {
                       count: progress.total,
-                      entries: number(progress.entries),
-                      total: number(progress.total),
+                      entries: progress.entries,
+                      total: progress.total,
                     })}
             </Text>
           </Stack>
         )}
         {status.phase === 'done' && (
           <Alert color="green" variant="light" role="status">
-            {t('submissions.export.done', { count: status.entries, entries: number(status.entries) })}
+            {t('submissions.export.done', { count: status.entries, entries: status.entries })}
           </Alert>
         )}
         {status.phase === 'failed' && (

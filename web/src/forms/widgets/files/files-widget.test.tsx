@@ -52,11 +52,11 @@ describe('files widget: the list', () => {
   it('says when no file is attached, and which files it takes up to which size', () => {
     const { container, fileInput } = renderFilesField();
     expect(screen.getByText('Keine Dateien angehängt.')).toBeVisible();
-    expect(screen.getByText('Erlaubt: .pdf, .txt, .png; höchstens 1.00 MB pro Datei.')).toBeVisible();
+    expect(screen.getByText('Erlaubt: .pdf, .txt, .png; höchstens 1,00 MB pro Datei.')).toBeVisible();
     expect(fileInput()).toHaveAttribute('accept', '.pdf,.txt,.png');
     expect(fileInput()).toHaveAttribute('multiple');
     expect(screen.getByRole('button', { name: 'Anhänge: Dateien auswählen' })).toHaveAccessibleDescription(
-      'Erlaubt: .pdf, .txt, .png; höchstens 1.00 MB pro Datei.',
+      'Erlaubt: .pdf, .txt, .png; höchstens 1,00 MB pro Datei.',
     );
     expect(container.querySelector('[data-field="attachments"]')).toHaveAttribute('data-state', 'neutral');
   });
@@ -195,7 +195,7 @@ describe('files widget: uploading', () => {
     const { fileInput, attachments } = renderFilesField();
     await user.upload(fileInput(), fileOf('gross.pdf', LIMITS.maxFileSize + 1));
     expect(await screen.findByText('Datei zu groß')).toBeVisible();
-    expect(screen.getByText('Die Datei hat 1.00 MB, erlaubt sind höchstens 1.00 MB.')).toBeVisible();
+    expect(screen.getByText('Die Datei hat 1,00 MB, erlaubt sind höchstens 1,00 MB.')).toBeVisible();
     expect(FakeXhr.sent).toHaveLength(0);
     expect(fileInput().value).toBe('');
     expect(attachments()).toBeUndefined();

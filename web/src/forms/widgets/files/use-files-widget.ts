@@ -26,7 +26,7 @@ type FilesWidgetOptions = Pick<WidgetProps, 'value' | 'onChange' | 'disabled' | 
  * screen readers, and where focus goes once a file is removed.
  */
 export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidgetOptions) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const files = stringsOf(value);
   const { target, limits } = useUploads();
   const [notices, setNotices] = useState<string[]>([]);
@@ -166,7 +166,7 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
   else {
     status = t('forms.files.hint', {
       extensions: limits.allowedExtensions.map((extension) => `.${extension}`).join(', '),
-      max: formatMegabytes(limits.maxFileSize),
+      max: formatMegabytes(limits.maxFileSize, i18n.language),
     });
   }
 

@@ -158,7 +158,7 @@ describe('image widget', () => {
     expect(input()).toHaveAttribute('type', 'file');
     expect(input()).toHaveAttribute('accept', '.jpg,.jpeg,.png,.gif,.webp');
     expect(input()).toBeEnabled();
-    expect(input()).toHaveAccessibleDescription('Erlaubt: JPG, JPEG, PNG, GIF, WEBP; höchstens 1.00 MB.');
+    expect(input()).toHaveAccessibleDescription('Erlaubt: JPG, JPEG, PNG, GIF, WEBP; höchstens 1,00 MB.');
   });
 
   it('lets nothing be chosen or removed while the form is disabled', () => {
@@ -298,7 +298,7 @@ describe('image widget', () => {
     renderImage({ context: { ...CONTEXT, limits: { ...CONTEXT.limits!, maxFileSize: 5 } } });
     await user.upload(input(), png('gross.png', 2_500_000));
     expect(toastTitles('yellow')).toEqual([
-      expect.objectContaining({ title: 'Datei zu groß', message: expect.stringContaining('2.50 MB') }),
+      expect.objectContaining({ title: 'Datei zu groß', message: expect.stringContaining('2,50 MB') }),
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(uploadMock).not.toHaveBeenCalled();

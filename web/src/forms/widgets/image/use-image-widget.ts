@@ -52,7 +52,7 @@ type ImageWidgetOptions = Pick<WidgetProps, 'value' | 'onChange' | 'disabled' | 
  * is animated), the upload with progress and cancel, and removal.
  */
 export function useImageWidget({ value, onChange, disabled, state }: ImageWidgetOptions) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { target, limits } = useUploads();
   const url = typeof value === 'string' ? value : '';
   const [phase, setPhase] = useState<ImagePhase>({ kind: 'idle' });
@@ -171,7 +171,7 @@ export function useImageWidget({ value, onChange, disabled, state }: ImageWidget
     hasTarget: target !== null,
     /** Which images the field takes up to which size; null while the limits load. */
     hint: limits
-      ? t('forms.image.allowed', { types: typeList, max: formatMegabytes(limits.maxFileSize) })
+      ? t('forms.image.allowed', { types: typeList, max: formatMegabytes(limits.maxFileSize, i18n.language) })
       : null,
     chooseFile,
     uploadCropped,

@@ -27,7 +27,7 @@ type ImageDialogProps = {
 
 /** Adds an image: uploaded to the entry or by URL, with its alternative text and size. */
 export function ImageDialog({ opened, onClose, onClosed, onInsert }: ImageDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const uploads = useUploads();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
@@ -69,7 +69,7 @@ export function ImageDialog({ opened, onClose, onClosed, onInsert }: ImageDialog
       finish(src);
       return;
     }
-    const handle = uploadEditorImage(file, uploads, t, setProgress);
+    const handle = uploadEditorImage(file, uploads, t, i18n.language, setProgress);
     upload.current = handle;
     setProgress(0);
     try {

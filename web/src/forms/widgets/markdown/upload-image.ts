@@ -27,6 +27,8 @@ export function uploadEditorImage(
   file: File,
   { target, limits }: UploadContextValue,
   t: TFunction,
+  /** The interface language, for the size in the message. */
+  language: string,
   onProgress?: (fraction: number) => void,
 ): EditorUpload {
   const refuse = (message: string): EditorUpload => ({
@@ -39,7 +41,11 @@ export function uploadEditorImage(
     return refuse(message);
   }
   if (limits && refuseTooLarge(file, limits)) {
-    return refuse(t('markdownEditor.upload.tooLarge', { max: formatMegabytes(limits.maxFileSize) }));
+    return refuse(
+      t('markdownEditor.upload.tooLarge', {
+        max: formatMegabytes(limits.maxFileSize, language),
+      }),
+    );
   }
   const handle = uploadFile(target, file, file.name, onProgress);
   const promise = handle.promise.then(
