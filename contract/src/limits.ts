@@ -24,5 +24,9 @@ export const STORAGE_KEYS = {
   auth: 'einwurf_auth',
   locale: 'einwurf_locale',
   currentEntry: 'einwurf_current_entry',
+  /** light, dark or auto (the system's); Mantine's colour-scheme manager and the pre-paint script read it. */
+  colorScheme: 'einwurf_color_scheme',
+  /** utc (the spec's default) or local (the person's own time zone). */
+  timeZone: 'einwurf_time_zone',
 } as const;
 export const CSRF_HEADER = 'x-csrf-token';

@@ -1,6 +1,10 @@
-import { formatDateTimeUtc } from '../lib/format-date';
+import { useFormatPointInTime } from '../lib/time-zone';
 
-/** A point in time as the spec shows it: DD.MM.YYYY HH:mm UTC, machine-readable in `dateTime`. */
+/**
+ * A point in time as the person chose to see it (the spec's DD.MM.YYYY HH:mm UTC, or their own zone,
+ * named), machine-readable in `dateTime`.
+ */
 export function DateTimeText({ value }: { value: string }) {
-  return <time dateTime={value}>{formatDateTimeUtc(value)}</time>;
+  const format = useFormatPointInTime();
+  return <time dateTime={value}>{format(value)}</time>;
 }

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeUtc } from '../../lib/format-date';
+import { useFormatPointInTime } from '../../lib/time-zone';
 import type { EntryActor, EntryEventKind, EntryState } from '@einwurf/contract';
 
 /** Who looks at an entry: its author, or moderation. Some words differ between the two. */
@@ -40,6 +40,7 @@ export function useDescribeEvent(
   viewer: EntryViewer = 'moderation',
 ): (event: DescribableEvent) => { what: string; who: string } {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   return (event) => {
     // Only moderation's timelines have assignments; their words load with the moderation screens.
     if (event.kind === 'assigned') return describeAssignment(event);
@@ -84,7 +85,7 @@ export function useDescribeEvent(
   function withSchedule(what: string, publishAt: string, at: string | undefined): string {
     const isLater = at === undefined || Date.parse(publishAt) > Date.parse(at);
     return isLater
-      ? t('event.scheduledFor', { what, time: formatDateTimeUtc(publishAt) })
+      ? t('event.scheduledFor', { what, time: formatTime(publishAt) })
       : t('event.publishedNow', { what });
   }
 }

@@ -1,6 +1,6 @@
 import { Button, Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format-date';
+import { useFormatPointInTime } from '../../lib/time-zone';
 import { DialogFrame } from '../dialog-frame';
 import type { EntryViewer } from './describe-event';
 
@@ -29,10 +29,11 @@ export function EntryConflictDialog({
   onClose,
 }: EntryConflictDialogProps) {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const context = { context: viewer };
   return (
     <DialogFrame opened={opened} onClose={onClose} title={t('conflict.title', context)} size="lg">
-      <Text mb="sm">{t('conflict.text', { ...context, date: formatDateTime(savedAt) })}</Text>
+      <Text mb="sm">{t('conflict.text', { ...context, date: formatTime(savedAt) })}</Text>
       <Text mb="md" size="sm">
         {t('conflict.hint', context)}
       </Text>

@@ -8,7 +8,7 @@ import { DateTimeText } from '../../components/date-time-text';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../../lib/contract';
-import { formatDateTimeUtc } from '../../lib/format-date';
+import { useFormatPointInTime } from '../../lib/time-zone';
 import { paths } from '../../lib/paths';
 import { auditCsvUrl, useAudit } from './api/get-audit';
 import './strings';
@@ -74,7 +74,7 @@ function TargetCell({ record }: { record: AuditRecord }) {
 }
 
 /** A record's details in words: moves between states or roles, changed fields, an export's kind. */
-function detailsText(record: AuditRecord, t: TFunction): string {
+function detailsText(record: AuditRecord, t: TFunction, formatTime: (iso: string) => string): string {
   const { details } = record;
   const parts: string[] = [];
   const from = text(details['from']);
@@ -87,7 +87,7 @@ function detailsText(record: AuditRecord, t: TFunction): string {
     parts.push(t('audit.detail.move', { from: label(from), to: label(to) }));
   }
   const publishAt = text(details['publish_at']);
-  if (publishAt !== null) parts.push(t('audit.detail.publishAt', { time: formatDateTimeUtc(publishAt) }));
+  if (publishAt !== null) parts.push(t('audit.detail.publishAt', { time: formatTime(publishAt) }));
   if (Array.isArray(details['fields'])) {
     parts.push(t('audit.detail.fields', { fields: details['fields'].join(', ') }));
   }
@@ -123,6 +123,7 @@ function detailsText(record: AuditRecord, t: TFunction): string {
 /** The audit log (admins only): newest first, filtered by kind, person and days, paged; a CSV of the view. */
 export function AuditPage() {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawKind = searchParams.get('kind');
   const kind = isAuditKind(rawKind) ? rawKind : null;
@@ -239,7 +240,7 @@ export function AuditPage() {
                       <TargetCell record={record} />
                     </Table.Td>
                     <Table.Td data-label={t('audit.columnDetails')} style={{ wordBreak: 'break-word' }}>
-                      {detailsText(record, t)}
+                      {detailsText(record, t, formatTime)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -11,7 +11,7 @@ import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-entry-draft';
 import { isReadOnlyForAuthor, isScheduled, type Entry, type EntryData } from '../../../lib/contract';
-import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useFormatPointInTime } from '../../../lib/time-zone';
 import { clearCurrentEntry } from '../../../lib/current-entry';
 import { useKeepFocus } from '../../../lib/keep-focus';
 import { showDangerToast, showSuccessToast } from '../../../lib/notify';
@@ -55,6 +55,7 @@ const UnreadNotice = lazy(() =>
 /** The author's editor: title, the type's form, save, submit, preview, delete, comments and timeline. */
 export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, validator }: EntryEditorProps) {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveEntry = useSaveEntry();
@@ -146,7 +147,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
       {isReadOnly &&
         (isScheduled(base) && base.publish_at ? (
           <Alert color="teal" variant="light" title={t('entry.scheduled.title')}>
-            {t('entry.scheduled.text', { time: formatDateTimeUtc(base.publish_at) })}
+            {t('entry.scheduled.text', { time: formatTime(base.publish_at) })}
           </Alert>
         ) : (
           <Alert color="teal" variant="light" title={t('entry.readOnly.title')}>

@@ -19,7 +19,7 @@ import {
   type EntryData,
   type EntryState,
 } from '../../../lib/contract';
-import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useFormatPointInTime } from '../../../lib/time-zone';
 import { useKeepFocus } from '../../../lib/keep-focus';
 import { showSuccessToast } from '../../../lib/notify';
 import { useDeleteAdminEntry } from '../api/delete-entry';
@@ -50,6 +50,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
 /** The moderation of one loaded entry: edit, change state, delete, comment, see its timeline. */
 export function ModerateEditor({ id, entry, schema, uiSchema, validator }: ModerateEditorProps) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveEntry = useSaveAdminEntry();
@@ -96,7 +97,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
     setNotice({
       tone: 'success',
       text: scheduledAt
-        ? t('moderate.schedule.done', { time: formatDateTimeUtc(scheduledAt) })
+        ? t('moderate.schedule.done', { time: formatTime(scheduledAt) })
         : target && isTargetState(target)
           ? t(`moderate.done.${target}`)
           : t('moderate.saved'),

@@ -4,7 +4,7 @@ import { DateTimeText } from '../../../components/date-time-text';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
 import { useTypeTitle } from '../../../lib/admin-content-types';
 import { isLocale, isScheduled, type EntryData, type Locale } from '../../../lib/contract';
-import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useFormatPointInTime } from '../../../lib/time-zone';
 import '../strings';
 
 /** The interface language the author wrote the entry in (German for entries from before it was kept). */
@@ -15,6 +15,7 @@ export function entryLanguageOf(entry: EntryData): Locale {
 /** What moderation sees first of an entry: its title, state, type, language and last change. */
 export function ModerateHeader({ entry }: { entry: EntryData }) {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const typeTitle = useTypeTitle();
   return (
     <Group gap="sm" wrap="wrap">
@@ -24,7 +25,7 @@ export function ModerateHeader({ entry }: { entry: EntryData }) {
       <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
       {isScheduled(entry) && entry.publish_at && (
         <Text size="sm" fw={600}>
-          {t('moderate.schedule.scheduledFor', { time: formatDateTimeUtc(entry.publish_at) })}
+          {t('moderate.schedule.scheduledFor', { time: formatTime(entry.publish_at) })}
         </Text>
       )}
       <Text size="sm">{typeTitle(entry.type)}</Text>

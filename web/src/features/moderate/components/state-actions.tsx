@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moderationStateActions } from '../../../components/entry/state-actions';
 import { isScheduled, type EntryState } from '../../../lib/contract';
-import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useFormatPointInTime } from '../../../lib/time-zone';
 import { isTargetState, type TargetState } from '../api/save-entry';
 import type { PublishChoice } from './publish-dialog';
 import '../strings';
@@ -30,6 +30,7 @@ type StateActionsProps = {
  */
 export function StateActions({ state, publishAt, disabled, onChoose, onPublish }: StateActionsProps) {
   const { t } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const targets = moderationStateActions(state).filter(isTargetState);
   const scheduled = isScheduled({ state, publish_at: publishAt });
   return (
@@ -42,9 +43,7 @@ export function StateActions({ state, publishAt, disabled, onChoose, onPublish }
       ) : (
         <Stack gap="sm">
           {scheduled && publishAt && (
-            <Text fw={600}>
-              {t('moderate.schedule.scheduledFor', { time: formatDateTimeUtc(publishAt) })}
-            </Text>
+            <Text fw={600}>{t('moderate.schedule.scheduledFor', { time: formatTime(publishAt) })}</Text>
           )}
           <Group gap="sm">
             {scheduled && (

@@ -7,7 +7,7 @@ import { stateNameKey } from '../../../components/entry/describe-event';
 import { localizeText } from '../../../forms';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
-import { formatDateTimeUtc } from '../../../lib/format-date';
+import { useFormatPointInTime } from '../../../lib/time-zone';
 import { useEntryRevision, useEntryRevisions, useRestoreEntryRevision } from '../api/revisions';
 import { RevisionDiff } from './revision-diff';
 import { diffRevisions } from './text-diff';
@@ -44,6 +44,7 @@ export default function RevisionsSection({
   onRestored,
 }: RevisionsSectionProps) {
   const { t, i18n } = useTranslation();
+  const formatTime = useFormatPointInTime();
   const auth = useAuth();
   const list = useEntryRevisions(id);
   const restore = useRestoreEntryRevision();
@@ -111,7 +112,7 @@ export default function RevisionsSection({
   const optionLabel = (item: EntryRevisionItem) =>
     t('moderate.revisions.option', {
       revision: item.revision,
-      time: formatDateTimeUtc(item.saved_at),
+      time: formatTime(item.saved_at),
       who: item.username ?? t(`event.actor.${item.actor}`),
       state: t(stateNameKey(item.state, 'moderation')),
     });
@@ -170,7 +171,7 @@ export default function RevisionsSection({
               {t('moderate.revisions.since.hint', {
                 from: pair.from,
                 to: pair.to,
-                time: formatDateTimeUtc(decision.decided_at),
+                time: formatTime(decision.decided_at),
               })}
             </Text>
           </div>
