@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import type { UiSchema } from '@einwurf/contract';
 import type { EntryData, EntryState } from '../../../lib/contract';
 import { PreviewDialog } from './preview-dialog';
+
+// The delete dialog loads when the author chooses to delete, not with the edit screen.
+const TypedConfirmModal = lazy(() =>
+  import('../../../components/typed-confirm-modal').then((module) => ({ default: module.TypedConfirmModal })),
+);
 
 type Pending = 'save' | 'propose' | 'delete' | null;
 
@@ -80,17 +84,21 @@ export function AuthorActions({
         uiSchema={uiSchema}
         onClose={() => setDialog(null)}
       />
-      <TypedConfirmModal
-        opened={dialog === 'delete'}
-        title={t('entry.delete.title')}
-        text={t('entry.delete.text')}
-        expected={expected}
-        inputLabel={t('entry.delete.confirmLabel', { title: expected })}
-        confirmLabel={t('entry.delete.confirm')}
-        onConfirm={onDelete}
-        onClose={() => setDialog(null)}
-        isPending={pending === 'delete'}
-      />
+      {dialog === 'delete' && (
+        <Suspense fallback={null}>
+          <TypedConfirmModal
+            opened
+            title={t('entry.delete.title')}
+            text={t('entry.delete.text')}
+            expected={expected}
+            inputLabel={t('entry.delete.confirmLabel', { title: expected })}
+            confirmLabel={t('entry.delete.confirm')}
+            onConfirm={onDelete}
+            onClose={() => setDialog(null)}
+            isPending={pending === 'delete'}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
