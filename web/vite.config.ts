@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
+import { colorSchemeScript } from './vite-plugins/color-scheme-script.ts';
 import { entryValidators } from './vite-plugins/entry-validators.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
@@ -18,6 +19,7 @@ export default defineConfig({
   plugins: [
     react(),
     entryValidators(),
+    colorSchemeScript(),
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),

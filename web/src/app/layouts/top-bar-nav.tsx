@@ -8,6 +8,7 @@ import { isLoggedIn } from '../../lib/contract';
 import { readCurrentEntry } from '../../lib/current-entry';
 import { showDangerToast } from '../../lib/notify';
 import { paths } from '../../lib/paths';
+import { DisplaySettings } from './display-settings';
 import { LanguageSelect } from './language-select';
 import { topBarEntries } from './top-bar-entries';
 import classes from './app-frame.module.css';
@@ -21,7 +22,7 @@ const UnreadBadge = lazy(() =>
 
 type TopBarNavProps = { direction: 'row' | 'column'; onNavigate?: () => void };
 
-/** The top bar's entries for the current role, the language switch and logout. */
+/** The top bar's entries for the current role, the language switch, the display settings and logout. */
 export function TopBarNav({ direction, onNavigate }: TopBarNavProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ export function TopBarNav({ direction, onNavigate }: TopBarNavProps) {
   const controls = (
     <>
       <LanguageSelect />
+      <DisplaySettings direction={direction} />
       {isLoggedIn(role) && (
         <Button variant="default" size="sm" onClick={handleLogout} loading={logout.isPending}>
           {t('nav.logout')}

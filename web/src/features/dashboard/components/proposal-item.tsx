@@ -57,7 +57,7 @@ export function ProposalItem({ proposal }: { proposal: Proposal }) {
               {showComment ? t('dashboard.hideComment') : t('dashboard.showComment')}
             </Anchor>
             <Collapse expanded={showComment} id={commentId}>
-              <Stack gap={4} p="sm" bg="gray.0">
+              <Stack gap={4} p="sm" bg="var(--mantine-color-default-hover)">
                 <Group gap="xs">
                   <Text fw={600}>{comment.title}</Text>
                   <Badge

@@ -74,7 +74,7 @@ export function ImageDropZone({
         aria-describedby={describedBy}
         onChange={handleInput}
       />
-      <Text fw={600} c={disabled ? 'dimmed' : 'blue.8'}>
+      <Text fw={600} c={disabled ? 'dimmed' : 'var(--mantine-color-anchor)'}>
         {isDragging ? t('forms.image.dropping') : t('forms.image.choose')}
       </Text>
       <Text size="sm" c="dimmed">
