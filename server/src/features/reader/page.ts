@@ -34,6 +34,8 @@ function head(lang: string, title: string, stylesheetHref: string, extra: string
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Light or dark as the reader's system is set (reader.css); the browser's own parts follow.
+    '<meta name="color-scheme" content="light dark">',
     `<title>${escapeHtml(title)}</title>`,
     ...extra,
     `<link rel="stylesheet" href="${escapeHtml(stylesheetHref)}">`,
