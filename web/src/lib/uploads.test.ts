@@ -131,14 +131,17 @@ describe('file helpers', () => {
     expect(extensionOf('README')).toBe('');
   });
 
-  it('refuses a file past the limit with the warning toast', () => {
+  it('refuses a file past the limit with the warning toast, sizes in the interface language', () => {
     const show = vi.spyOn(notifications, 'show');
     const limits = { maxFileSize: 1_000_000, allowedExtensions: ['txt'] };
     expect(refuseTooLarge(new Blob(['x']), limits)).toBe(false);
     expect(show).not.toHaveBeenCalled();
     expect(refuseTooLarge(new Blob([new Uint8Array(1_200_000)]), limits)).toBe(true);
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'yellow', message: expect.stringContaining('1.20') }),
+      expect.objectContaining({
+        color: 'yellow',
+        message: 'Die Datei hat 1,20 MB, erlaubt sind höchstens 1,00 MB.',
+      }),
     );
   });
 });
