@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { measure, startServer, writeResult, type LatencySummary } from './support.ts';
+import { benchAccount, measure, startServer, track, writeResult, type LatencySummary } from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
@@ -41,6 +41,7 @@ function seed(env: Record<string, string>): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });
+    track(child.pid!);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -52,7 +53,10 @@ function seed(env: Record<string, string>): Promise<string> {
   });
 }
 
-async function session(baseUrl: string): Promise<{ cookie: string }> {
+async function session(
+  baseUrl: string,
+  account: { username: string; password: string },
+): Promise<{ cookie: string }> {
   const first = await fetch(`${baseUrl}/api/v1/auth`);
   const token = first.headers.get('x-csrf-token') ?? '';
   let cookie = first.headers
@@ -62,7 +66,7 @@ async function session(baseUrl: string): Promise<{ cookie: string }> {
   const login = await fetch(`${baseUrl}/api/v1/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: account.username, password: account.password }),
   });
   if (!login.ok) throw new Error(`login answered ${login.status}`);
   cookie = [cookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
@@ -77,8 +81,12 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
     EINWURF_RETENTION_DAYS: '3650',
     ...env,
   });
+  // An account of its own, made once the start has made the first admin: a kept database's admin
+  // may have any password by now.
+  let account: Awaited<ReturnType<typeof benchAccount>> | undefined;
   try {
-    const { cookie } = await session(server.baseUrl);
+    account = await benchAccount({ EINWURF_RETENTION_DAYS: '3650', ...env });
+    const { cookie } = await session(server.baseUrl, account);
     const loadAtStart = loadavg();
     const get = (path: string) => async () => {
       const res = await fetch(`${server.baseUrl}/api/v1/admin/collection/entries?${path}`, {
@@ -114,6 +122,7 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
     // Other work on the machine skews the figures: the load averages (1, 5, 15 min) say how much.
     return { deep_page: deepPage, load_at_start: loadAtStart, load_at_end: loadavg(), ...results };
   } finally {
+    await account?.remove();
     await server.stop();
   }
 }

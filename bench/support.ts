@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: a real server in a child process on its own port with a fresh
 // data folder, latency percentiles, and the JSON result file.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +16,69 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts the real server (`server/src/main.ts`) with a fresh data folder and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
+/** Every process tree a bench started and has not ended yet: ended when the bench exits, however. */
+const running = new Set<number>();
+
+function signalTree(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Ends a process and its descendants (npx does not pass a signal on); SIGKILL what outlives `graceMs`. */
+export async function endTree(rootPid: number, graceMs = 10_000): Promise<void> {
+  const tree = processTree(rootPid).reverse();
+  signalTree(tree, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (tree.some(isAlive)) {
+    if (Date.now() > deadline) {
+      signalTree(tree.filter(isAlive), 'SIGKILL');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  running.delete(rootPid);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    // A zombie has no children left to hold and is as good as gone.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Registers a started process tree, so an interrupted or failing bench still ends it. */
+export function track(rootPid: number): void {
+  if (running.size === 0) {
+    const endAll = () => {
+      for (const pid of running) signalTree(processTree(pid).reverse(), 'SIGTERM');
+      running.clear();
+    };
+    process.once('exit', endAll);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        endAll();
+        process.exit(130);
+      });
+    }
+  }
+  running.add(rootPid);
+}
+
+/**
+ * Starts the real server (`server/src/main.ts`) with a fresh data folder (unless `env` names one)
+ * and waits for /healthz; `port` defaults to a random one.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  port = 18000 + Math.floor(Math.random() * 1000),
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -31,35 +92,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...env,
     },
   });
+  track(child.pid!);
+  const stop = () => endTree(child.pid!);
   const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, () => child.exitCode !== null).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { baseUrl, pid: child.pid!, stop };
+}
+
+/** Waits until `baseUrl`/healthz answers 200, at most a minute. */
+export async function waitForHealth(baseUrl: string, hasStopped: () => boolean): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error('the server stopped during start');
+    if (hasStopped()) throw new Error('the server stopped during start');
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    baseUrl,
-    pid: child.pid!,
-    // npx does not pass the signal on to the server it started, so the whole tree is told.
-    stop: () =>
-      new Promise((resolve) => {
-        const tree = processTree(child.pid!);
-        child.once('exit', () => resolve());
-        for (const pid of tree.reverse()) {
-          try {
-            process.kill(pid, 'SIGTERM');
-          } catch {
-            // already gone
-          }
-        }
-      }),
-  };
 }
 
 export type LatencySummary = {
@@ -153,4 +208,36 @@ export function sampleRss(rootPid: number, everyMs = 50): { stop: () => { peak_r
       return { peak_rss_mb: Math.round(peak / 1024) };
     },
   };
+}
+
+/** Runs `einwurf <args>` against the database `env` names; answers its standard output. */
+export function einwurf(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['einwurf', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    track(child.pid!);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => {
+      running.delete(child.pid!);
+      if (code === 0) resolve(out);
+      else reject(new Error(`einwurf ${args[0]} ${args[1] ?? ''} exited ${code}`));
+    });
+  });
+}
+
+/**
+ * An admin account of the bench's own, so a kept database works whatever its admin's password is;
+ * `remove` deletes it again (its sessions go with it).
+ */
+export async function benchAccount(
+  env: Record<string, string>,
+): Promise<{ username: string; password: string; remove: () => Promise<void> }> {
+  const username = `bench${randomBytes(4).toString('hex')}`;
+  const password = randomBytes(18).toString('base64url');
+  await einwurf(['user', 'create', username, '--role', 'admin', '--password', password], env);
+  return { username, password, remove: async () => void (await einwurf(['user', 'delete', username], env)) };
 }

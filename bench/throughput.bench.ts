@@ -1,0 +1,309 @@
+// Throughput per request, as a share of what bare Fastify manages: autocannon at 100 connections
+// against the real server (request log at info, JSON) on SQLite and on PostgreSQL, for an author
+// reading their entry, a moderator's list and an author's save; each call is framed by two runs of
+// a bare Fastify route answering the same JSON (bench/anchor-server.ts), and the ratio is the
+// server's requests per second to the mean of those two. Other work on the machine moves both
+// alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
+//
+// A fresh SQLite data folder and a fresh PostgreSQL database (created on BENCH_PG_URL, dropped
+// after) get one draft per connection, each created through the proof-of-work call with its own
+// author session. BENCH_DATABASES picks sqlite,postgres; BENCH_SECONDS the length of each run
+// (default 5); BENCH_PORT the first of the two ports used (default random).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { readPowToken, solvePow } from '@einwurf/contract';
+import {
+  benchAccount,
+  endTree,
+  startServer,
+  track,
+  waitForHealth,
+  writeResult,
+  type RunningServer,
+} from './support.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = 100;
+const FIRST_PORT = Number(process.env['BENCH_PORT'] ?? 20000 + Math.floor(Math.random() * 1000));
+const GOALS = { read: 0.5, write: 0.25 } as const;
+const ENTRY_PASSWORD = 'bench-entry-password';
+
+type Author = { id: string; cookie: string; csrf: string; data: Record<string, unknown> };
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** A draft created as the web app creates one: a solved challenge, then the author's session. */
+async function createAuthor(baseUrl: string, index: number): Promise<Author> {
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/pow`)).json()) as { data: { token: string } };
+  const { nonce, difficulty } = readPowToken(challenge.data.token)!;
+  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const created = await fetch(`${baseUrl}/api/v1/pow`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${challenge.data.token}`,
+      'content-type': 'application/json',
+      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
+      cookie: cookiesOf(first),
+    },
+    body: JSON.stringify({ solution: solvePow(nonce, difficulty), cpt: 'article', password: ENTRY_PASSWORD }),
+  });
+  if (created.status !== 201) throw new Error(`creating an entry answered ${created.status}`);
+  const cookie = [cookiesOf(first), cookiesOf(created)].join('; ');
+  const id = created.headers.get('location')!.split('/').at(-1)!;
+  const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie } });
+  const csrf = auth.headers.get('x-csrf-token') ?? '';
+  const entry = (await (await fetch(`${baseUrl}/api/v1/anon/${id}`, { headers: { cookie } })).json()) as {
+    data: Record<string, unknown>;
+  };
+  const data = { ...entry.data, title: `Bench entry ${index}`, content: `Text of entry ${index}.` };
+  const saved = await fetch(`${baseUrl}/api/v1/anon/${id}`, {
+    method: 'PUT',
+    headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
+  if (!saved.ok) throw new Error(`the first save answered ${saved.status}`);
+  return { id, cookie, csrf, data: ((await saved.json()) as { data: Record<string, unknown> }).data };
+}
+
+async function login(baseUrl: string, account: { username: string; password: string }): Promise<string> {
+  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const cookie = cookiesOf(first);
+  const res = await fetch(`${baseUrl}/api/v1/auth`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
+      cookie,
+    },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return [cookie, cookiesOf(res)].join('; ');
+}
+
+type Run = { per_second: number; p99_ms: number; non_2xx: number; errors: number };
+
+function pound(options: autocannon.Options): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        per_second: Math.round(result.requests.average),
+        p99_ms: result.latency.p99,
+        non_2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+/** The three calls, each as autocannon options for a base URL (the server's or the anchor's). */
+function calls(authors: Author[], moderatorCookie: string) {
+  const reader = authors[0]!;
+  return {
+    author_read: {
+      kind: 'read' as const,
+      key: 'GET /api/v1/anon/:id',
+      options: (url: string): autocannon.Options => ({
+        url: `${url}/api/v1/anon/${reader.id}`,
+        headers: { cookie: reader.cookie },
+      }),
+    },
+    moderator_list: {
+      kind: 'read' as const,
+      key: 'GET /api/v1/admin/collection/entries',
+      options: (url: string): autocannon.Options => ({
+        url: `${url}/api/v1/admin/collection/entries?sort=updated_at:desc&current_page=1&page_size=20`,
+        headers: { cookie: moderatorCookie },
+      }),
+    },
+    // Every connection saves its own entry, sending the revision its last save answered.
+    author_save: {
+      kind: 'write' as const,
+      key: 'PUT /api/v1/anon/:id',
+      options: (url: string): autocannon.Options => {
+        let next = 0;
+        return {
+          url,
+          requests: [
+            {
+              method: 'PUT',
+              setupRequest: (request, context: { slot?: number }) => {
+                context.slot ??= next++ % authors.length;
+                const author = authors[context.slot]!;
+                const revision = author.data['revision'];
+                return {
+                  ...request,
+                  path: `/api/v1/anon/${author.id}`,
+                  headers: {
+                    cookie: author.cookie,
+                    'x-csrf-token': author.csrf,
+                    'content-type': 'application/json',
+                  },
+                  body: JSON.stringify({
+                    data: { ...author.data, revision, content: `Saved at ${Date.now()}.` },
+                  }),
+                };
+              },
+              // A save whose answer a run's end cut off leaves the revision stale: its 409 carries
+              // the stored one. The anchor answers a fixed, older revision, which is never taken.
+              onResponse: (status, body, context: { slot?: number }) => {
+                if (status !== 200 && status !== 409) return;
+                const author = authors[context.slot!]!;
+                const revision = (JSON.parse(body) as Author).data['revision'] as number;
+                if (revision > (author.data['revision'] as number)) author.data['revision'] = revision;
+              },
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
+function startAnchor(port: number, answers: Record<string, unknown>): Promise<RunningServer> {
+  const file = join(mkdtempSync(join(tmpdir(), 'einwurf-bench-anchor-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn('npx', ['tsx', 'anchor-server.ts', String(port), file], {
+    cwd: here,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  track(child.pid!);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => endTree(child.pid!);
+  return waitForHealth(baseUrl, () => child.exitCode !== null).then(
+    () => ({ baseUrl, pid: child.pid!, stop }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
+}
+
+async function benchServer(env: Record<string, string>): Promise<Record<string, unknown>> {
+  let account: Awaited<ReturnType<typeof benchAccount>> | undefined;
+  let server: RunningServer | undefined;
+  let anchor: RunningServer | undefined;
+  try {
+    server = await startServer(
+      {
+        ...env,
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        EINWURF_POW_DIFFICULTY: '1',
+        EINWURF_POW_CHALLENGES_PER_MINUTE: '0',
+        EINWURF_SAVES_PER_MINUTE: '0',
+        EINWURF_CLIENT_SAVES_PER_MINUTE: '0',
+      },
+      FIRST_PORT,
+    );
+    // Made once the start has made the first admin, whose password a kept database may have changed.
+    account = await benchAccount(env);
+    const baseUrl = server.baseUrl;
+    const authors: Author[] = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) authors.push(await createAuthor(baseUrl, i));
+    const moderatorCookie = await login(baseUrl, account);
+    const all = calls(authors, moderatorCookie);
+
+    // The anchor answers exactly what the server answered.
+    const answers: Record<string, unknown> = {};
+    for (const call of Object.values(all)) {
+      const options = call.options(baseUrl);
+      const request = options.requests?.[0];
+      const setup = request?.setupRequest as
+        ((request: autocannon.Request, context: object) => autocannon.Request) | undefined;
+      const init = setup?.({ method: 'PUT', path: '/' } as autocannon.Request, {});
+      const res = await fetch(init ? baseUrl + init.path : String(options.url), {
+        method: init?.method ?? 'GET',
+        headers: (init?.headers ?? options.headers) as Record<string, string>,
+        ...(init?.body ? { body: String(init.body) } : {}),
+      });
+      if (!res.ok) throw new Error(`${call.key} answered ${res.status}`);
+      answers[call.key] = await res.json();
+      if (init) authors[0]!.data['revision'] = (answers[call.key] as Author).data['revision'];
+    }
+    anchor = await startAnchor(FIRST_PORT + 1, answers);
+
+    const results: Record<string, unknown> = {};
+    for (const [name, call] of Object.entries(all)) {
+      await pound({ ...call.options(server.baseUrl), duration: 1 }); // warm-up
+      await pound({ ...call.options(anchor.baseUrl), duration: 1 });
+      const load = loadavg()[0];
+      const before = await pound(call.options(anchor.baseUrl));
+      const measured = await pound(call.options(server.baseUrl));
+      const after = await pound(call.options(anchor.baseUrl));
+      const bare = (before.per_second + after.per_second) / 2;
+      const ratio = Number((measured.per_second / bare).toFixed(3));
+      const goal = GOALS[call.kind];
+      results[name] = {
+        ratio,
+        goal,
+        met: ratio >= goal,
+        server: measured,
+        bare_fastify: { before, after },
+        load_1min: [load, loadavg()[0]],
+      };
+      console.log(
+        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %), load ${load?.toFixed(2)}`,
+      );
+    }
+    return results;
+  } finally {
+    await anchor?.stop();
+    await account?.remove();
+    await server?.stop();
+  }
+}
+
+async function runSqlite(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-throughput-'));
+  try {
+    return await benchServer({ EINWURF_DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPostgres(): Promise<Record<string, unknown>> {
+  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-throughput-pg-'));
+  try {
+    return await benchServer({ EINWURF_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
+const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];
+const result: Record<string, unknown> = {
+  connections: CONNECTIONS,
+  seconds_per_run: SECONDS,
+  goals: GOALS,
+  load_at_start: loadavg(),
+};
+if (only.includes('sqlite')) result['sqlite'] = await runSqlite();
+if (only.includes('postgres')) result['postgres'] = await runPostgres();
+result['load_at_end'] = loadavg();
+writeResult(process.env['BENCH_RESULT'] ?? 'throughput', result);
