@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
+import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -174,7 +175,10 @@ export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeou
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+  const cache = cacheStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cache }) });
+  registerStatementCache(db, cache);
+  return db;
 }
 
 /** The dialect a Kysely instance runs on, for the few queries that differ. */

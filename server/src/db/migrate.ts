@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type MigrationResult, type MigrationResultSet } from 'kysely';
 import { dialectOf } from './database.ts';
+import { clearStatementCache } from './statement-cache.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './types.ts';
 
@@ -20,6 +21,8 @@ async function migrate(
     outcome = await run(migrator);
   } finally {
     if (isSqlite) await sql`pragma foreign_keys = on`.execute(db);
+    // Statements prepared for the schema before are not kept beyond it.
+    clearStatementCache(db);
   }
   const { error, results = [] } = outcome;
   if (error !== undefined) {

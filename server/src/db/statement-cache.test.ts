@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, sqliteOptions } from './database.ts';
+import { migrateTo, migrateToLatest } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+import { cacheStatements, clearStatementCache } from './statement-cache.ts';
+
+const dirs: string[] = [];
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function sqliteFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'einwurf-statements-'));
+  dirs.push(dir);
+  return join(dir, 'einwurf.sqlite');
+}
+
+/** A Kysely over a caching connection, counting the statements SQLite really prepares. */
+function countingDatabase(file: string) {
+  const sqlite = new SqliteDatabase(file, sqliteOptions());
+  let prepared = 0;
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((text: string) => {
+    prepared += 1;
+    return prepare(text);
+  }) as typeof sqlite.prepare;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }) });
+  closers.push(() => db.destroy());
+  return { db, sqlite, prepared: () => prepared };
+}
+
+describe('the SQLite statement cache', () => {
+  it('prepares a statement once and reuses it for every later run of the same text', async () => {
+    const { db, prepared } = countingDatabase(sqliteFile());
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const before = prepared();
+    for (let i = 0; i < 5; i += 1) {
+      await db
+        .insertInto('notes')
+        .values({ body: `note ${i}` })
+        .execute();
+    }
+    const rows = await db.selectFrom('notes').select('body').where('id', '>', 3).execute();
+    await db.selectFrom('notes').select('body').where('id', '>', 1).execute();
+    expect(rows.map((r) => r.body)).toEqual(['note 3', 'note 4']);
+    expect(prepared() - before).toBe(2);
+  });
+
+  it('prepares anew after a schema change on its own connection, and reads the new shape', async () => {
+    const { db, prepared } = countingDatabase(sqliteFile());
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    await db.insertInto('notes').values({ body: 'first' }).execute();
+    expect(await db.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, body: 'first' }]);
+
+    await sql`alter table notes add column pinned integer not null default 0`.execute(db);
+    const before = prepared();
+    expect(await db.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, body: 'first', pinned: 0 }]);
+    expect(prepared() - before).toBe(1);
+  });
+
+  it("has no stale statements after another connection's schema change (a migration by another process)", async () => {
+    const file = sqliteFile();
+    const { db } = countingDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    await db.insertInto('notes').values({ body: 'old' }).execute();
+    const read = () => db.selectFrom('notes').selectAll().execute();
+    expect(await read()).toEqual([{ id: 1, body: 'old' }]);
+
+    const other = new SqliteDatabase(file, sqliteOptions());
+    other.exec(
+      'drop table notes; create table notes (id integer primary key, title text, body text); ' +
+        "insert into notes (title, body) values ('new', 'rebuilt')",
+    );
+    other.close();
+    expect(await read()).toEqual([{ id: 1, title: 'new', body: 'rebuilt' }]);
+  });
+
+  it('is emptied by the migrations, whose statements run again as they should', async () => {
+    const file = sqliteFile();
+    const db = createDatabase({ dialect: 'sqlite', path: file });
+    closers.push(() => db.destroy());
+    const names = Object.keys(migrations).sort();
+    await migrateTo(db, names.at(-2)!);
+    const users = () => db.selectFrom('users').selectAll().execute();
+    const before = await users();
+    expect(before).toEqual([]);
+    await db
+      .insertInto('users')
+      .values({ id: 'u1', username: 'mod1', role: 'mod', password_hash: 'x', created_at: 1, updated_at: 1 })
+      .execute();
+    const columnsBefore = Object.keys((await users())[0]!);
+
+    expect(await migrateToLatest(db)).toHaveLength(1);
+    const [row] = await users();
+    expect(row?.username).toBe('mod1');
+    // The last migration's columns show in a statement the cache held before it ran.
+    const latest = Object.keys(row!);
+    expect(latest.length).toBeGreaterThanOrEqual(columnsBefore.length);
+    const expected = (
+      await sql<{ name: string }>`select name from pragma_table_info('users')`.execute(db)
+    ).rows.map((r) => r.name);
+    expect(latest.sort()).toEqual(expected.sort());
+    expect(clearStatementCache(db)).toBe(true);
+  });
+
+  it('hands out a fresh statement while the cached one is still being iterated', () => {
+    const sqlite = new SqliteDatabase(':memory:', sqliteOptions());
+    closers.push(() => void sqlite.close());
+    sqlite.exec("create table notes (body text); insert into notes values ('a'), ('b')");
+    const cached = cacheStatements(sqlite);
+    const text = 'select body from notes';
+    const first = cached.prepare(text);
+    const rows = first.iterate([]);
+    expect(rows.next().value).toEqual({ body: 'a' });
+    const second = cached.prepare(text);
+    expect(second).not.toBe(first);
+    expect(second.all([])).toEqual([{ body: 'a' }, { body: 'b' }]);
+    expect(rows.next().value).toEqual({ body: 'b' });
+    rows.return?.();
+    expect(cached.prepare(text)).toBe(first);
+  });
+});
