@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { forgetSession } from '../features/auth/session-cache.ts';
 import type { SessionState } from '../features/auth/sessions.ts';
 
 /** Moves a session's expiry, so a test can expire one. */
@@ -9,5 +10,6 @@ export async function setSessionExpiry(
   expiresAt: number,
 ): Promise<void> {
   if (session.id === null) return;
+  forgetSession(session.id);
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', session.id).execute();
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewSessionRow, SessionRow } from '../../db/types.ts';
+// Every statement that ends or changes sessions forgets the ones kept in memory, here beside it.
+import { forgetSession, forgetSessionsOfUser } from './session-cache.ts';
 
 type Db = Kysely<Database>;
 
@@ -51,12 +53,14 @@ export async function countSessionsOfUser(db: Db, userId: string): Promise<numbe
 
 /** Ends every session of an account but the one given (null: all of them). */
 export async function deleteSessionsOfUser(db: Db, userId: string, keepId: string | null): Promise<void> {
+  forgetSessionsOfUser(userId);
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepId !== null) query = query.where('id', '<>', keepId);
   await query.execute();
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
+  forgetSession(id);
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
@@ -67,6 +71,7 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<number
 
 /** Gives every session of an account the account's new role. */
 export async function setSessionRoleOfUser(db: Db, userId: string, role: 'mod' | 'admin'): Promise<void> {
+  forgetSessionsOfUser(userId);
   await db.updateTable('sessions').set({ role }).where('user_id', '=', userId).execute();
 }
 
@@ -94,6 +99,7 @@ export function findSessionsOfUser(db: Db, userId: string, now: number): Promise
 
 /** Ends one session of an account; false when it has none of that id. */
 export async function deleteSessionOfUser(db: Db, userId: string, id: string): Promise<boolean> {
+  forgetSession(id);
   const result = await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)

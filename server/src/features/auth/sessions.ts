@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AccountRole, AuthState, Role, StaffSession } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import * as repo from './repository.ts';
+import { cachedSession, rememberSession } from './session-cache.ts';
 
 type Db = Kysely<Database>;
 
@@ -98,7 +99,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** The longest User-Agent kept with a session. */
 const USER_AGENT_MAX = 512;
 
-/** Looks up the session a cookie token names; an expired one is deleted and counts as none. */
+/**
+ * Looks up the session a cookie token names, kept in memory for a few seconds (./session-cache.ts);
+ * an expired one is deleted and counts as none.
+ */
 export async function resolveSession(
   db: Db,
   token: string | undefined,
@@ -106,6 +110,8 @@ export async function resolveSession(
 ): Promise<SessionState> {
   if (token === undefined || !TOKEN_FORMAT.test(token)) return NO_SESSION;
   const id = hashSessionToken(token);
+  const cached = cachedSession(id, now);
+  if (cached !== undefined) return cached;
   const row = await repo.findSession(db, id);
   if (!row) return NO_SESSION;
   // A session started while its account was being disabled is ended here.
@@ -116,7 +122,7 @@ export async function resolveSession(
   if (row.user_id !== null && (row.last_used_at ?? row.created_at) < now - TOUCH_INTERVAL_MS) {
     await repo.touchSession(db, id, now, now - TOUCH_INTERVAL_MS);
   }
-  return {
+  const session: SessionState = {
     role: row.role,
     userId: row.user_id,
     username: row.username,
@@ -127,6 +133,8 @@ export async function resolveSession(
     // authentication is the organisation's provider (see README).
     hasSecondFactor: row.totp_secret !== null || Number(row.has_passkey) === 1 || row.auth_source === 'oidc',
   };
+  rememberSession(session);
+  return session;
 }
 
 /** Starts a session and returns its cookie token; the caller's previous session ends. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { forgetSessionsOfUser } from '../auth/session-cache.ts';
 
 type Db = Kysely<Database>;
 
@@ -40,6 +41,7 @@ export async function activatePendingSecret(
   secret: string,
   step: number,
 ): Promise<boolean> {
+  forgetSessionsOfUser(userId);
   const result = await db
     .updateTable('users')
     .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
@@ -65,6 +67,7 @@ export async function claimStep(db: Db, userId: string, step: number): Promise<b
 }
 
 export async function clearSecondFactor(db: Db, userId: string): Promise<void> {
+  forgetSessionsOfUser(userId);
   await db
     .updateTable('users')
     .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })

@@ -1,6 +1,7 @@
 import { dialectOf } from '../../db/database.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/types.ts';
+import { forgetSessionsOfUser } from '../auth/session-cache.ts';
 
 type Db = Kysely<Database>;
 
@@ -27,12 +28,15 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy(usernameKey).execute();
 }
 
+/** Changes an account; its sessions kept in memory are forgotten (name, role or state may change). */
 export async function updateUser(db: Db, id: string, update: UserUpdate): Promise<boolean> {
+  forgetSessionsOfUser(id);
   const result = await db.updateTable('users').set(update).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 export async function deleteUserById(db: Db, id: string): Promise<boolean> {
+  forgetSessionsOfUser(id);
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
