@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appAddress, isLogPretty, logStreamFor } from './log.ts';
+import { appAddress, isLogPretty, logEachRequestOnce, logStreamFor } from './log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'einwurf-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,11 +32,12 @@ describe('the log format', () => {
     expect(logStreamFor('auto', { fd: 1, isTTY: false })).toBeUndefined();
   });
 
-  it('writes a request as two short lines and other records with their fields, without colour off a terminal', async () => {
+  it('writes a request as one short line and other records with their fields, without colour off a terminal', async () => {
     const file = join(dir, 'pretty.log');
     const fd = openSync(file, 'w');
     const stream = logStreamFor('pretty', { fd, isTTY: false })!;
-    const app = Fastify({ logger: { level: 'info', stream } });
+    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    logEachRequestOnce(app);
     app.get('/probe', async () => ({ ok: true }));
     await app.inject({ url: '/probe?x=1' });
     app.log.warn({ signal: 'SIGTERM' }, 'shutting down');
@@ -44,9 +45,31 @@ describe('the log format', () => {
     closeSync(fd);
 
     const lines = readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-1 GET \/probe\?x=1$/);
-    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-1 200 in \d+ ms$/);
-    expect(lines[2]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: shutting down \{"signal":"SIGTERM"\}$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-1 GET \/probe\?x=1 200 in \d+ ms$/);
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: shutting down \{"signal":"SIGTERM"\}$/);
+  });
+
+  it('writes one JSON line per request: method, URL, status and time', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (l: string) => lines.push(l) } },
+      disableRequestLogging: true,
+    });
+    logEachRequestOnce(app);
+    app.get('/probe', async () => ({ ok: true }));
+    await app.inject({ url: '/probe?x=1' });
+    await app.inject({ url: '/missing' });
+    await app.close();
+
+    expect(lines).toHaveLength(2);
+    const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/probe?x=1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof first!['responseTime']).toBe('number');
+    expect(second).toMatchObject({ req: { url: '/missing' }, res: { statusCode: 404 } });
   });
 });

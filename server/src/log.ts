@@ -1,4 +1,5 @@
 import pretty from 'pino-pretty';
+import type { FastifyInstance } from 'fastify';
 import type { LogFormat } from './config.ts';
 
 type LogRecord = Record<string, unknown> & {
@@ -9,19 +10,30 @@ type LogRecord = Record<string, unknown> & {
 };
 
 /**
- * One short line per log record: a request as `req-1 GET /path` and `req-1 200 in 3 ms`, anything
- * else as its message after the request's id when it has one.
+ * One short line per log record: a request as `req-1 GET /path 200 in 3 ms`, anything else as its
+ * message after the request's id when it has one.
  */
 function describe(log: LogRecord, messageKey: string): string {
   const id = typeof log.reqId === 'string' ? `${log.reqId} ` : '';
   const message = String(log[messageKey] ?? '');
-  if (log.req !== undefined && message === 'incoming request') {
-    return `${id}${String(log.req.method)} ${String(log.req.url)}`;
-  }
-  if (log.res !== undefined && typeof log.responseTime === 'number') {
-    return `${id}${String(log.res.statusCode)} in ${Math.round(log.responseTime)} ms`;
+  if (log.req !== undefined && log.res !== undefined && typeof log.responseTime === 'number') {
+    return `${id}${String(log.req.method)} ${String(log.req.url)} ${String(log.res.statusCode)} in ${Math.round(log.responseTime)} ms`;
   }
   return `${id}${message}`;
+}
+
+/**
+ * One log line per request, when its answer is sent: the request (as the logger's `req` serializer
+ * gives it), the status and the time taken. Fastify's own request logging (a line on arrival and
+ * one on completion) is to be turned off with `disableRequestLogging`.
+ */
+export function logEachRequestOnce(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  });
 }
 
 /** Whether the log is written as readable lines: always for `pretty`, on a terminal for `auto`. */

@@ -260,7 +260,8 @@ describe('login logging and timing', () => {
         remoteAddress: '203.0.113.77',
       });
       const log = lines.join('');
-      expect(log).toContain('incoming request');
+      expect(lines.filter((l) => l.includes('"method":"POST","url":"/api/v1/auth"'))).toHaveLength(1);
+      expect(log).toContain('request completed');
       expect(log.includes('203.0.113.77')).toBe(logClientAddress);
       expect(log.includes('remoteAddress')).toBe(logClientAddress);
     } finally {
