@@ -62,7 +62,7 @@ import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
 import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
-import { logEachRequestOnce } from './log.ts';
+import { OneLinePerRequest } from './log.ts';
 import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
 
@@ -165,8 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
-    // One line per request (logEachRequestOnce) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Long path parameters reach the route schemas (400 in the API's error shape), not the router's 414.
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -228,7 +227,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     parseJson(request, text, done);
   });
 
-  logEachRequestOnce(app);
   await app.register(errorHandler);
   closeConnectionsWhenClosing(app);
   await app.register(storableText);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appAddress, isLogPretty, logEachRequestOnce, logStreamFor } from './log.ts';
+import { appAddress, isLogPretty, logStreamFor, OneLinePerRequest } from './log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'einwurf-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,8 +36,7 @@ describe('the log format', () => {
     const file = join(dir, 'pretty.log');
     const fd = openSync(file, 'w');
     const stream = logStreamFor('pretty', { fd, isTTY: false })!;
-    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
-    logEachRequestOnce(app);
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new OneLinePerRequest() });
     app.get('/probe', async () => ({ ok: true }));
     await app.inject({ url: '/probe?x=1' });
     app.log.warn({ signal: 'SIGTERM' }, 'shutting down');
@@ -54,9 +53,8 @@ describe('the log format', () => {
     const lines: string[] = [];
     const app = Fastify({
       logger: { level: 'info', stream: { write: (l: string) => lines.push(l) } },
-      disableRequestLogging: true,
+      logController: new OneLinePerRequest(),
     });
-    logEachRequestOnce(app);
     app.get('/probe', async () => ({ ok: true }));
     await app.inject({ url: '/probe?x=1' });
     await app.inject({ url: '/missing' });

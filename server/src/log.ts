@@ -1,5 +1,5 @@
 import pretty from 'pino-pretty';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LogFormat } from './config.ts';
 
 type LogRecord = Record<string, unknown> & {
@@ -24,16 +24,25 @@ function describe(log: LogRecord, messageKey: string): string {
 
 /**
  * One log line per request, when its answer is sent: the request (as the logger's `req` serializer
- * gives it), the status and the time taken. Fastify's own request logging (a line on arrival and
- * one on completion) is to be turned off with `disableRequestLogging`.
+ * gives it), the status and the time taken, instead of Fastify's line on arrival and one on
+ * completion. Pass to Fastify as `logController`.
  */
-export function logEachRequestOnce(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  // The completed line says 404 already.
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** Whether the log is written as readable lines: always for `pretty`, on a terminal for `auto`. */
