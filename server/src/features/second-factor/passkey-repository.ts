@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PasskeysTable, WebAuthnChallengesTable } from '../../db/types.ts';
+import { forgetSessionsOfUser } from '../auth/session-cache.ts';
 
 type Db = Kysely<Database>;
 export type PasskeyRow = Selectable<PasskeysTable>;
@@ -52,6 +53,8 @@ export async function insertPasskey(db: Db, row: Omit<PasskeyRow, 'last_used_at'
     .values(row)
     .onConflict((oc) => oc.column('credential_id').doNothing())
     .executeTakeFirst();
+  // A session knows whether its account has a second factor.
+  forgetSessionsOfUser(row.user_id);
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
@@ -71,11 +74,13 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
+  forgetSessionsOfUser(userId);
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function deletePasskeysOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  forgetSessionsOfUser(userId);
   await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
 }
 
