@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { openClaims, sealClaims } from '../../signed-token.ts';
 
 // Device cookies, as OWASP's "Slow Down Online Guessing Attacks with Device Cookies" describes
 // them: a browser that has logged in to an account keeps a token, signed by the server, naming the
@@ -13,23 +14,19 @@ export const DEVICE_COOKIE = 'einwurf_device';
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const MAX_TOKEN_LENGTH = 512;
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
 /** What a valid device token says: the account it was issued for (lowercased name) and its nonce. */
 export type DeviceClaims = { account: string; nonce: string };
 
-// A key of its own, derived from the signing secret, so no other HMAC the server hands out (CSRF
-// tokens, proof-of-work challenges) can ever pass for a device token's signature.
-const keyOf = (secret: string) => createHmac('sha256', secret).update('einwurf device cookie v1').digest();
-const sign = (secret: string, payload: string) =>
-  createHmac('sha256', keyOf(secret)).update(payload).digest();
+// Its own purpose: no other HMAC the server hands out (CSRF tokens, proof-of-work challenges) can
+// ever pass for a device token's signature.
+const PURPOSE = 'einwurf device cookie v1';
 
 /** A new device token for an account (its lowercased name), with a fresh nonce. */
 export function issueDeviceToken(secret: string, account: string, now = Date.now()): string {
   const claims = { a: account, n: randomBytes(16).toString('base64url'), iat: Math.floor(now / 1000) };
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${sign(secret, payload).toString('base64url')}`;
+  return sealClaims(secret, PURPOSE, claims);
 }
 
 /**
@@ -42,24 +39,9 @@ export function verifyDeviceToken(
   token: string | undefined,
   now = Date.now(),
 ): DeviceClaims | undefined {
-  if (token === undefined || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const [payload, signature, ...rest] = token.split('.');
-  if (payload === undefined || signature === undefined || rest.length > 0) return undefined;
-  if (!SEGMENT.test(payload) || !SEGMENT.test(signature)) return undefined;
-  const given = Buffer.from(signature, 'base64url');
-  const signedByOne = secrets.some((secret) => {
-    const expected = sign(secret, payload);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!signedByOne) return undefined;
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof claims !== 'object' || claims === null) return undefined;
-  const { a, n, iat } = claims as Record<string, unknown>;
+  const claims = openClaims(secrets, PURPOSE, token, MAX_TOKEN_LENGTH);
+  if (claims === undefined) return undefined;
+  const { a, n, iat } = claims;
   if (typeof a !== 'string' || typeof n !== 'string' || !NONCE.test(n) || typeof iat !== 'number') {
     return undefined;
   }
