@@ -150,6 +150,20 @@ export async function createUser(
   return toUser(row);
 }
 
+/** The named account's row (any case); 404 NOT_FOUND when there is none. */
+async function existingUser(db: Db, username: string): Promise<UserRow> {
+  const row = await repo.findUserByUsername(db, username);
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  return row;
+}
+
+/** The signed-in account's row; 404 NOT_FOUND for an author's session or an account gone meanwhile. */
+async function ownAccount(db: Db, userId: string | null): Promise<UserRow> {
+  const row = userId === null ? undefined : await repo.findUserById(db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  return row;
+}
+
 /** Finds an account by name, regardless of case. */
 export async function findUser(db: Db, username: string): Promise<User | undefined> {
   const row = await repo.findUserByUsername(db, username);
@@ -196,8 +210,7 @@ export async function setPassword(
   audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<User> {
   assertValidPassword(password);
-  const row = await repo.findUserByUsername(db, username);
-  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  const row = await existingUser(db, username);
   const updatedAt = Date.now();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
@@ -219,8 +232,7 @@ export async function deleteUser(
   audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await repo.findUserByUsername(trx, username);
-    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const row = await existingUser(trx, username);
     if (isActiveAdmin(row) && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     if (!(await repo.deleteUserById(trx, row.id))) throw new AppError('NOT_FOUND', 'no such user');
     await recordAuditAs(trx, audit, {
@@ -238,8 +250,7 @@ export async function endSessionsOfAccount(
   audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await repo.findUserByUsername(trx, username);
-    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const row = await existingUser(trx, username);
     await endOtherSessions(trx, row.id, null);
     await recordAuditAs(trx, audit, {
       kind: 'auth.sessions_ended',
@@ -266,8 +277,7 @@ export async function disableUser(
   now = Date.now(),
 ): Promise<{ user: User; sessionsEnded: number }> {
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findUserByUsername(trx, username);
-    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const row = await existingUser(trx, username);
     const sessionsEnded = await countSessionsOfUser(trx, row.id);
     await endOtherSessions(trx, row.id, null);
     if (row.disabled_at !== null) return { user: toUser(row), sessionsEnded };
@@ -300,8 +310,7 @@ export async function enableUser(
   now = Date.now(),
 ): Promise<User> {
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findUserByUsername(trx, username);
-    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const row = await existingUser(trx, username);
     if (row.disabled_at === null) return toUser(row);
     await repo.updateUser(trx, row.id, { disabled_at: null, updated_at: now });
     await recordAuditAs(trx, audit, {
@@ -346,8 +355,7 @@ export async function changeRole(
 ): Promise<User> {
   assertValidRole(role);
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findUserByUsername(trx, username);
-    if (!row) throw new AppError('NOT_FOUND', 'no such user');
+    const row = await existingUser(trx, username);
     if (row.role === role) return toUser(row);
     if (isActiveAdmin(row) && (await repo.countAdminsForUpdate(trx)) <= 1) throw lastAdmin();
     const updatedAt = Date.now();
@@ -421,8 +429,7 @@ export async function changePassword(
 
 /** The signed-in account's own settings: address, the language of its mails, its notifications. */
 export async function getProfile(db: Db, userId: string | null, mailEnabled: boolean): Promise<Profile> {
-  const row = userId === null ? undefined : await repo.findUserById(db, userId);
-  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  const row = await ownAccount(db, userId);
   return {
     data: {
       username: row.username,
@@ -447,8 +454,7 @@ export async function updateProfile(
   input: ProfileUpdate,
   audit: AuditContext = SYSTEM_AUDIT,
 ): Promise<void> {
-  const row = caller.userId === null ? undefined : await repo.findUserById(db, caller.userId);
-  if (!row) throw new AppError('NOT_FOUND', 'no such user');
+  const row = await ownAccount(db, caller.userId);
   const update: UserUpdate = {};
   const changed: string[] = [];
   if (input.email !== undefined) {
