@@ -65,6 +65,9 @@ export function DatePickerField({
       formattedValue={germanDate(value)}
       dropdownOpened={opened}
       dropdownHandlers={handlers}
+      // Mantine leaves focus on the page's body once a day is picked or Escape closes the calendar;
+      // keyboard users get it back on the field's button.
+      popoverProps={{ returnFocus: true }}
       onClear={() => pick(null)}
       shouldClear={value !== null}
       onPointerEnter={(event) => {
