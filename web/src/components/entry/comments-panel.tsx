@@ -22,6 +22,7 @@ import {
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isHandledError } from '../../lib/api-client';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { DateTimeText } from '../date-time-text';
 import classes from './entry-panels.module.css';
 
@@ -115,6 +116,8 @@ export function CommentsPanel({
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
   const contentInput = useRef<HTMLTextAreaElement>(null);
+  // The send button is disabled while sending; focus comes back to it rather than to the page.
+  const keepFocus = useKeepFocus(pending);
   const titleMissing = title.trim() === '';
 
   // A subject already written stays; a text already written is kept above the inserted one.
@@ -132,6 +135,7 @@ export function CommentsPanel({
     setTouched(true);
     if (titleMissing || contentMissing) return;
     setFailed(false);
+    keepFocus();
     setPending(true);
     onAdd({ title: title.trim(), content: content.trim() }).then(
       () => {
