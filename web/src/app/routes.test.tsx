@@ -108,7 +108,8 @@ describe('app routes', () => {
     expect(getAuth().role).toBe('none');
     const logoutCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/auth/logout'));
     expect(logoutCall?.[1]?.method).toBe('POST');
-    expect(await screen.findByRole('link', { name: 'Moderation' })).toBeInTheDocument();
+    // Home is a lazy route: its code may take a while on a busy machine.
+    expect(await screen.findByRole('link', { name: 'Moderation' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows a danger toast when logout fails', async () => {

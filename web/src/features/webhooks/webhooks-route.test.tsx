@@ -209,7 +209,7 @@ describe('webhooks', { timeout: 20_000 }, () => {
     )!;
     expect(row).toHaveTextContent('Gescheitert');
     expect(row).toHaveTextContent('21.11.2026 09:00 UTC: HTTP 500, 120 ms – HTTP 500');
-    expect(row).toHaveTextContent('HTTP keine Antwort, 10000 ms – no answer within 10000 ms');
+    expect(row).toHaveTextContent('HTTP keine Antwort, 10.000 ms – no answer within 10000 ms');
     within(row).getByRole('button', { name: 'Zustellung 7 (Eintrag veröffentlicht) erneut senden' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(sent('POST admin/webhooks/ep1/deliveries/7/redeliver')).toHaveLength(1));
