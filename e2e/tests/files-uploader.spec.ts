@@ -102,7 +102,7 @@ test('a file past the size limit shows the warning and is not uploaded', async (
   ]);
   const warning = page.getByRole('alert').filter({ hasText: 'Datei zu groß' });
   await expect(warning).toBeVisible();
-  await expect(warning).toContainText('Die Datei hat 10.50 MB, erlaubt sind höchstens 10.00 MB.');
+  await expect(warning).toContainText('Die Datei hat 10,50 MB, erlaubt sind höchstens 10,00 MB.');
   await expectNoAxeViolations(page);
   await expect(attachments(page)).toContainText('Keine Dateien angehängt.');
   expect(uploads).toBe(0);
