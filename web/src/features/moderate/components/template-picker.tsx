@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES, type CommentInput, type Locale, type ReplyTemplate } from '../../../lib/contract';
@@ -32,9 +32,18 @@ export function TemplatePicker({ entryLanguage, onInsert }: TemplatePickerProps)
   const list = templates.data ?? [];
   const languageName = (locale: Locale) => t(`moderate.templates.language.${locale}`);
   const id = useId();
+  // Focus goes back to the button when the menu is left without a choice; after a choice the comment
+  // form takes it, and the closing menu must not take it back.
+  const [returnFocus, setReturnFocus] = useState(true);
 
   return (
-    <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-start"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      returnFocus={returnFocus}
+      onOpen={() => setReturnFocus(true)}
+    >
       <Menu.Target>
         <Button variant="default" size="xs" w="fit-content">
           {t('moderate.templates.insert')}
@@ -56,7 +65,13 @@ export function TemplatePicker({ entryLanguage, onInsert }: TemplatePickerProps)
                   : languageName(language)}
               </Menu.Label>
               {list.map((template) => (
-                <Menu.Item key={template.id} onClick={() => onInsert(templateComment(template, language))}>
+                <Menu.Item
+                  key={template.id}
+                  onClick={() => {
+                    setReturnFocus(false);
+                    onInsert(templateComment(template, language));
+                  }}
+                >
                   {index === 0 ? template.title[own] : `${template.title[own]} (${languageName(language)})`}
                 </Menu.Item>
               ))}
