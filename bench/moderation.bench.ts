@@ -9,14 +9,21 @@
 // it is created and seeded when it holds no entries, measured as it is otherwise, never removed.
 // BENCH_RESULT names the result file (default moderation), BENCH_DATABASES picks sqlite,postgres.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { benchAccount, measure, startServer, track, writeResult, type LatencySummary } from './support.ts';
+import {
+  benchAccount,
+  type LatencySummary,
+  measure,
+  startServer,
+  track,
+  withScratchPostgres,
+  writeResult,
+} from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
@@ -197,23 +204,10 @@ async function runPostgres(): Promise<Record<string, unknown>> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-moderation-pg-'));
-  try {
-    const env = { EINWURF_DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) };
+  return withScratchPostgres(PG_ADMIN_URL, 'moderation', async (env) => {
     const seeded = await seed(env);
     return { seed: seeded, ...(await benchServer(env)) };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+  });
 }
 
 const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];

@@ -12,14 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parseDatabaseUrl } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import type { NewEntryRow } from '../server/src/db/types.ts';
 import { renderHtmlToStore } from '../server/src/features/public/stored-html.ts';
 import { analyze, insertEntriesInBulk, prepareBulkLoad } from '../server/src/features/seed/repository.ts';
-import { measure, startServer, writeResult, type LatencySummary } from './support.ts';
+import { type LatencySummary, measure, startServer, withScratchPostgres, writeResult } from './support.ts';
 
 const PUBLISHED = Number(process.env['BENCH_PUBLISHED'] ?? 100_000);
 const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -190,29 +189,12 @@ async function runSqlite(): Promise<Record<string, unknown>> {
   }
 }
 
-async function runPostgres(): Promise<Record<string, unknown>> {
-  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-public-pg-'));
-  try {
-    const filled = await fill(url.toString(), dataDir);
+function runPostgres(): Promise<Record<string, unknown>> {
+  return withScratchPostgres(PG_ADMIN_URL, 'public', async (env) => {
+    const filled = await fill(env.DATABASE_URL, env.EINWURF_DATA_DIR);
     console.log(`postgres: ${filled}`);
-    return {
-      fill: filled,
-      ...(await benchServer({ EINWURF_DATA_DIR: dataDir, DATABASE_URL: url.toString() })),
-    };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+    return { fill: filled, ...(await benchServer(env)) };
+  });
 }
 
 const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];

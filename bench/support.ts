@@ -2,10 +2,11 @@
 // data folder, latency percentiles, and the JSON result file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -240,4 +241,38 @@ export async function benchAccount(
   const password = randomBytes(18).toString('base64url');
   await einwurf(['user', 'create', username, '--role', 'admin', '--password', password], env);
   return { username, password, remove: async () => void (await einwurf(['user', 'delete', username], env)) };
+}
+
+/** What a bench hands the server to run on a PostgreSQL database of its own. */
+export type ScratchPostgres = { EINWURF_DATA_DIR: string; DATABASE_URL: string };
+
+/**
+ * Runs `work` with a fresh PostgreSQL database made on the server of `adminUrl` and a fresh data
+ * folder (named after `label`), and drops both afterwards, also when the work fails.
+ */
+export async function withScratchPostgres<T>(
+  adminUrl: string,
+  label: string,
+  work: (env: ScratchPostgres) => Promise<T>,
+): Promise<T> {
+  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
+  const onAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `einwurf-bench-${label}-pg-`));
+  try {
+    return await work({ EINWURF_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await onAdmin(`drop database if exists ${name} with (force)`);
+  }
 }

@@ -10,22 +10,21 @@
 // author session. BENCH_DATABASES picks sqlite,postgres; BENCH_SECONDS the length of each run
 // (default 5); BENCH_PORT the first of the two ports used (default random).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { readPowToken, solvePow } from '@einwurf/contract';
 import {
   benchAccount,
   endTree,
+  type RunningServer,
   startServer,
   track,
   waitForHealth,
+  withScratchPostgres,
   writeResult,
-  type RunningServer,
 } from './support.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -276,24 +275,8 @@ async function runSqlite(): Promise<Record<string, unknown>> {
   }
 }
 
-async function runPostgres(): Promise<Record<string, unknown>> {
-  const name = `einwurf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-throughput-pg-'));
-  try {
-    return await benchServer({ EINWURF_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+function runPostgres(): Promise<Record<string, unknown>> {
+  return withScratchPostgres(PG_ADMIN_URL, 'throughput', (env) => benchServer(env));
 }
 
 const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];
