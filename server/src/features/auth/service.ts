@@ -19,7 +19,7 @@ import {
 } from '../second-factor/passkeys.ts';
 import {
   secondFactorInvalid,
-  secondFactorMethodsOf,
+  secondFactorOf,
   secondFactorRequired,
   verifySecondFactor,
 } from '../second-factor/service.ts';
@@ -144,8 +144,9 @@ export async function loginModerator(
     outcome = await countedAttemptUnder(ctx.limiter, limits, LOGIN_REFUSED, async () => {
       const user = await verifyCredentials(ctx.db, credentials.username, credentials.password);
       if (!user) return undefined;
-      const methods = await secondFactorMethodsOf(ctx.db, user.id);
-      if (methods.length === 0) return { user, methods, missing: false };
+      const factor = await secondFactorOf(ctx.db, user.id);
+      const methods = factor?.methods ?? [];
+      if (!factor || methods.length === 0) return { user, methods, missing: false };
       if (credentials.webauthn !== undefined) {
         if (
           methods.includes('webauthn') &&
@@ -158,7 +159,7 @@ export async function loginModerator(
         return undefined;
       }
       if (credentials.code === undefined) return { user, methods, missing: true };
-      if (await verifySecondFactor(ctx.db, user.id, credentials.code))
+      if (await verifySecondFactor(ctx.db, factor.account, credentials.code))
         return { user, methods, missing: false };
       wrongFactor = 'code';
       return undefined;

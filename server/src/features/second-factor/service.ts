@@ -96,18 +96,23 @@ export function secondFactorRequired(
   ]);
 }
 
-/** The second factors an account has: none, or TOTP (with recovery codes), passkeys, or both. */
-export async function secondFactorMethodsOf(db: Db, userId: string): Promise<SecondFactorMethod[]> {
-  const account = await repo.findAccount(db, userId);
-  const methods: SecondFactorMethod[] = [];
-  if (account?.totp_secret != null) methods.push('totp', 'recovery_code');
-  if ((await countPasskeysOf(db, userId)) > 0) methods.push('webauthn');
-  return methods;
-}
+/** The part of an account a second factor is checked against. */
+type FactorAccount = Pick<repo.SecondFactorAccount, 'id' | 'totp_secret'>;
 
-/** Whether an account has a second factor (its logins then need a code or a passkey). */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
-  return (await secondFactorMethodsOf(db, userId)).length > 0;
+/**
+ * An account with the second factors it has: none, or TOTP (with recovery codes), passkeys, or both;
+ * undefined when there is no such account.
+ */
+export async function secondFactorOf(
+  db: Db,
+  userId: string,
+): Promise<{ account: FactorAccount; methods: SecondFactorMethod[] } | undefined> {
+  const account = await repo.findAccount(db, userId);
+  if (!account) return undefined;
+  const methods: SecondFactorMethod[] = [];
+  if (account.totp_secret !== null) methods.push('totp', 'recovery_code');
+  if ((await countPasskeysOf(db, userId)) > 0) methods.push('webauthn');
+  return { account, methods };
 }
 
 /**
@@ -116,18 +121,17 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
  */
 export async function verifySecondFactor(
   db: Db,
-  userId: string,
+  account: FactorAccount,
   code: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const account = await repo.findAccount(db, userId);
-  if (!account?.totp_secret) return false;
+  if (!account.totp_secret) return false;
   const trimmed = code.replace(/\s/g, '');
   if (TOTP_CODE.test(trimmed)) {
     const step = stepOf(account.totp_secret, trimmed, now);
-    return step !== null && (await repo.claimStep(db, userId, step));
+    return step !== null && (await repo.claimStep(db, account.id, step));
   }
-  return repo.consumeRecoveryCode(db, userId, hashRecoveryCode(trimmed));
+  return repo.consumeRecoveryCode(db, account.id, hashRecoveryCode(trimmed));
 }
 
 async function accountOf(db: Db, session: SessionState): Promise<repo.SecondFactorAccount> {
@@ -220,7 +224,7 @@ async function proveOwnership(
     'too many wrong passwords or codes, try again later',
     async () => {
       passwordRight = await verifyPassword(account.password_hash, proof.password);
-      return (passwordRight && (await verifySecondFactor(db, account.id, proof.code))) || undefined;
+      return (passwordRight && (await verifySecondFactor(db, account, proof.code))) || undefined;
     },
   );
   if (!proved) {
