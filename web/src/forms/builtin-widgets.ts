@@ -1,21 +1,19 @@
 import type { WidgetName } from '@einwurf/contract';
 import type { WidgetComponent } from './types';
 import { CheckboxWidget } from './widgets/checkbox-widget';
-import { DateWidget } from './widgets/date-widget';
-import { DateTimeWidget } from './widgets/datetime-widget';
 import { FilesWidget } from './widgets/files/files-widget';
 import { ImageWidget } from './widgets/image/image-widget';
 import { InputWidget } from './widgets/input-widget';
+import { LazyDateTimeWidget, LazyDateWidget, LazyTimeWidget } from './widgets/lazy-date-widgets';
 import { MarkdownWidget } from './widgets/markdown/markdown-widget';
 import { SelectWidget } from './widgets/select-widget';
 import { TagsPredefinedWidget } from './widgets/tags-predefined-widget';
 import { TagsWidget } from './widgets/tags-widget';
 import { TextareaWidget } from './widgets/textarea-widget';
-import { TimeWidget } from './widgets/time-widget';
 
 /**
  * The widgets the registry starts with; registerWidget may replace any of them. The Markdown
- * editor loads its chunk lazily and shows a plain text area until then.
+ * editor and the date widgets load their chunks lazily and show plain fields until then.
  */
 export const BUILTIN_WIDGETS: Record<WidgetName, WidgetComponent> = {
   markdown: MarkdownWidget,
@@ -25,9 +23,9 @@ export const BUILTIN_WIDGETS: Record<WidgetName, WidgetComponent> = {
   textarea: TextareaWidget,
   select: SelectWidget,
   checkbox: CheckboxWidget,
-  date: DateWidget,
-  time: TimeWidget,
-  datetime: DateTimeWidget,
+  date: LazyDateWidget,
+  time: LazyTimeWidget,
+  datetime: LazyDateTimeWidget,
   tags: TagsWidget,
   'tags-predefined': TagsPredefinedWidget,
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import {
   createEntryValidator,
   type FieldError,
@@ -58,6 +59,13 @@ export function renderField(
   const ui: UiElement = makeElement(element);
   const schema = objectSchema({ [ui.scope]: property }, options.required ? [ui.scope] : []);
   return renderSchemaForm(schema, [ui], options);
+}
+
+/** renderField, resolved once lazily loaded widgets (date, time, date-time) stand in their place. */
+export async function renderLoadedField(...args: Parameters<typeof renderField>) {
+  const view = renderField(...args);
+  await waitFor(() => expect(view.container.querySelector('[data-lazy-widget]')).toBeNull());
+  return view;
 }
 
 /** The wrapper the renderer puts around a field, carrying its state. */

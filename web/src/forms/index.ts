@@ -9,6 +9,5 @@ export { feedbackProps, ErrorList } from './widgets/feedback';
 export { fileNameOf } from './widgets/files/file-names';
 export { normalizeTags } from './widgets/tags-predefined-widget';
 export { joinDateTime, splitDateTime } from './widgets/datetime-parts';
-export { DateTimeWidget } from './widgets/datetime-widget';
 export { loadEntryValidator } from './load-entry-validator';
 export { UploadProvider, StaticUploadProvider, useUploads, type UploadContextValue } from './upload-context';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderField } from '../form-harness';
+import { renderLoadedField } from '../form-harness';
 
 // Holds the calendar's chunk back until the test lets it load, as a slow network would.
 const gate = vi.hoisted(() => {
@@ -20,7 +20,7 @@ const property = { type: 'string', format: 'date' };
 describe('date picker field', () => {
   it('shows a loader while the calendar loads, then moves the focus into the calendar', async () => {
     const user = userEvent.setup();
-    const { lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    const { lastValue } = await renderLoadedField(element, property, { value: { publish_on: '2026-11-21' } });
     await user.tab();
     await user.keyboard('{Enter}');
     const loader = await screen.findByLabelText('Wird geladen …');

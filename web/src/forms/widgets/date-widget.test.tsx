@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fieldBox, renderField } from '../form-harness';
+import { fieldBox, renderLoadedField } from '../form-harness';
 
 const element = { scope: 'publish_on', widget: 'date' };
 const property = { type: 'string', format: 'date' };
 
 describe('date widget', () => {
-  it('shows a stored YYYY-MM-DD date as DD.MM.YYYY', () => {
-    renderField(element, property, { value: { publish_on: '2026-11-21' } });
+  it('shows a stored YYYY-MM-DD date as DD.MM.YYYY', async () => {
+    await renderLoadedField(element, property, { value: { publish_on: '2026-11-21' } });
     expect(screen.getByRole('button', { name: 'publish_on' })).toHaveTextContent('21.11.2026');
   });
 
   it('opens a German calendar whose weeks start on Monday and stores the picked day as YYYY-MM-DD', async () => {
     const user = userEvent.setup();
-    const { container, lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    const { container, lastValue } = await renderLoadedField(element, property, {
+      value: { publish_on: '2026-11-21' },
+    });
     await user.click(screen.getByRole('button', { name: 'publish_on' }));
     // The calendar is a chunk of its own, loaded when the field is first pointed at or opened.
     const calendar = await screen.findByRole('table');
@@ -32,7 +34,7 @@ describe('date widget', () => {
 
   it('can be used with the keyboard alone', async () => {
     const user = userEvent.setup();
-    const { lastValue } = renderField(element, property, { value: { publish_on: '2026-11-21' } });
+    const { lastValue } = await renderLoadedField(element, property, { value: { publish_on: '2026-11-21' } });
     await user.tab();
     expect(screen.getByRole('button', { name: 'publish_on' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fieldBox, renderField } from '../form-harness';
+import { fieldBox, renderLoadedField } from '../form-harness';
 import { dateTimeProblem, joinDateTime, splitDateTime } from './datetime-parts';
 
 const element = { scope: 'starts_at', widget: 'datetime' };
@@ -28,8 +28,8 @@ describe('date-time parts', () => {
 });
 
 describe('date-time widget', () => {
-  it('shows a stored value as date DD.MM.YYYY and time HH:mm in UTC', () => {
-    renderField(element, property, { value: { starts_at: '2026-11-21T18:30:00.000Z' } });
+  it('shows a stored value as date DD.MM.YYYY and time HH:mm in UTC', async () => {
+    await renderLoadedField(element, property, { value: { starts_at: '2026-11-21T18:30:00.000Z' } });
     expect(screen.getByRole('group', { name: 'starts_at' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'starts_at: Datum' })).toHaveTextContent('21.11.2026');
     expect(screen.getByLabelText('starts_at: Uhrzeit (UTC)')).toHaveValue('18:30');
@@ -37,7 +37,7 @@ describe('date-time widget', () => {
 
   it('emits nothing and shows an error while only one part is set, then emits the ISO UTC string', async () => {
     const user = userEvent.setup();
-    const { container, onChange, lastValue } = renderField(element, property, {
+    const { container, onChange, lastValue } = await renderLoadedField(element, property, {
       required: true,
       mode: 'strict',
     });
@@ -60,8 +60,10 @@ describe('date-time widget', () => {
     expect(fieldBox(container, 'starts_at')).toHaveAttribute('data-state', 'valid');
   });
 
-  it('keeps the last valid value while the time is being cleared', () => {
-    const { onChange } = renderField(element, property, { value: { starts_at: '2026-11-21T18:30:00.000Z' } });
+  it('keeps the last valid value while the time is being cleared', async () => {
+    const { onChange } = await renderLoadedField(element, property, {
+      value: { starts_at: '2026-11-21T18:30:00.000Z' },
+    });
     fireEvent.change(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '' } });
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByText('Bitte gib Datum und Uhrzeit an.')).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { fieldBox, renderField } from '../form-harness';
+import { fieldBox, renderLoadedField } from '../form-harness';
 
 const pattern = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 describe('time widget', () => {
-  it('shows and stores the time as HH:mm', () => {
-    const { container, lastValue } = renderField(
+  it('shows and stores the time as HH:mm', async () => {
+    const { container, lastValue } = await renderLoadedField(
       { scope: 'doors', widget: 'time' },
       { type: 'string', pattern },
       {

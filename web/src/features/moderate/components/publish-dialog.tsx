@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { DateTimeWidget } from '../../../forms';
+import { DateTimeWidget } from '../../../forms/widgets/datetime-widget';
 import '../strings';
 
 /** Publish now, or at a date and time. */
