@@ -49,12 +49,12 @@ export const WEB_SOURCES = [
  * screens, so any growth fails the test; lower them as the screens shrink.
  */
 export const BUDGETS = {
-  home: { kb: 177, design: 120, modules: ['src/features/home/home-route.tsx'] },
-  create: { kb: 185, design: 150, modules: ['src/features/entries/create-route.tsx'] },
+  home: { kb: 168, design: 120, modules: ['src/features/home/home-route.tsx'] },
+  create: { kb: 176, design: 150, modules: ['src/features/entries/create-route.tsx'] },
   // Beyond the entry chunk the edit screen (route 85 + Markdown editor 179) is within what DESIGN.md
   // allows (400 less its 86 KB reference base); the entry chunk is what puts it over.
   edit: {
-    kb: 440,
+    kb: 430,
     design: 400,
     modules: ['src/features/entries/edit-route.tsx', 'src/forms/widgets/markdown/markdown-editor.tsx'],
   },

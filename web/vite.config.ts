@@ -78,6 +78,12 @@ export default defineConfig({
       // The contract keeps its TypeBox schemas in modules apart from the constants the app needs (see
       // contract/src/index.ts); building a schema has no side effect, so an unused one drops out.
       treeshake: { manualPureFunctions: ['Type'] },
+      // Everything the entry imports statically is loaded by every screen anyway: one chunk compresses
+      // better than the twenty small ones the automatic splitting made of it (8 KB less gzip on every
+      // first load) and keeps Vite's preload helper there, whatever the lazy chunks share.
+      output: {
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
     },
   },
 });
