@@ -6,6 +6,7 @@ import type { FormStore } from './form-store';
 import { localizeText } from './localize';
 import { useWidget } from './registry';
 import type { FieldState } from './types';
+import { isEmptyValue } from './widgets/feedback';
 
 type SchemaFieldProps = {
   store: FormStore;
@@ -13,6 +14,8 @@ type SchemaFieldProps = {
   schema: PropertySchema;
   idPrefix: string;
   disabled: boolean;
+  /** The schema requires the field (checked when proposing or publishing). */
+  required: boolean;
 };
 
 /** One field of a schema form: reads only its own slice of the store, so siblings never re-render it. */
@@ -22,6 +25,7 @@ export const SchemaField = memo(function SchemaField({
   schema,
   idPrefix,
   disabled,
+  required,
 }: SchemaFieldProps) {
   const { t, i18n } = useTranslation();
   const { scope, widget } = element;
@@ -34,7 +38,9 @@ export const SchemaField = memo(function SchemaField({
     [snapshot],
   );
   const errors = useMemo(() => translateFieldErrors(shown, t), [shown, t]);
-  const state: FieldState = shown.length > 0 ? 'invalid' : snapshot.dirty ? 'valid' : 'neutral';
+  // A required field left empty is never shown as valid, though a draft may still be saved so.
+  const filled = !(required && isEmptyValue(snapshot.value));
+  const state: FieldState = shown.length > 0 ? 'invalid' : snapshot.dirty && filled ? 'valid' : 'neutral';
 
   if (!Widget) {
     // Types are checked when they load (checkContentType), so this means a widget module is missing.
@@ -50,6 +56,7 @@ export const SchemaField = memo(function SchemaField({
         help={element.help ? localizeText(element.help, i18n.language) || undefined : undefined}
         errors={errors}
         state={state}
+        required={required}
         disabled={disabled}
         element={element}
         schema={schema}

@@ -35,13 +35,13 @@ describe('SchemaForm', () => {
     const { container } = renderSchemaForm(schema, uiSchema, { language: 'en' });
     const scopes = [...container.querySelectorAll('[data-field]')].map((el) => el.getAttribute('data-field'));
     expect(scopes).toEqual(['place', 'lead', 'email']);
-    expect(screen.getByLabelText('Place')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Place' })).toBeInTheDocument();
     expect(screen.getByLabelText('Lead')).toHaveAccessibleDescription('Keep it short.');
   });
 
   it('falls back from Swiss German to German where a label is empty', () => {
     renderSchemaForm(schema, uiSchema, { language: 'de-CH' });
-    expect(screen.getByLabelText('Ort')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Ort' })).toBeInTheDocument();
     expect(screen.getByLabelText('Lead (CH)')).toBeInTheDocument();
   });
 
@@ -67,11 +67,31 @@ describe('SchemaForm', () => {
     expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'neutral');
   });
 
+  it('marks the fields the schema requires with an asterisk and aria-required', () => {
+    renderSchemaForm(schema, uiSchema);
+    const place = screen.getByRole('textbox', { name: 'Ort' });
+    expect(place).toHaveAttribute('aria-required', 'true');
+    expect(place).not.toHaveAttribute('required');
+    expect(place.closest('[data-field]')?.querySelector('label')).toHaveTextContent('Ort *');
+    expect(screen.getByRole('textbox', { name: 'Vorspann' })).not.toHaveAttribute('aria-required');
+  });
+
+  it('never shows an emptied required field as valid, in draft mode either', async () => {
+    const user = userEvent.setup();
+    const { container } = renderSchemaForm(schema, uiSchema, { value: { place: 'Bern' } });
+    const place = screen.getByRole('textbox', { name: 'Ort' });
+    await user.type(place, 'x');
+    expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'valid');
+    await user.clear(place);
+    expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'neutral');
+    expect(place).not.toHaveAttribute('data-success');
+  });
+
   it('checks required fields in strict mode once they are dirty', async () => {
     const user = userEvent.setup();
     const { container } = renderSchemaForm(schema, uiSchema, { mode: 'strict' });
     expect(screen.queryByText('Dieses Feld ist erforderlich.')).not.toBeInTheDocument();
-    const place = screen.getByLabelText('Ort');
+    const place = screen.getByRole('textbox', { name: 'Ort' });
     await user.type(place, 'B');
     expect(fieldBox(container, 'place')).toHaveAttribute('data-state', 'valid');
     await user.clear(place);
@@ -133,8 +153,8 @@ describe('SchemaForm', () => {
       />
     );
     const { i18n, rerender } = renderWithForms(form({ place: 'Bern' }));
-    expect(screen.getByLabelText('Ort')).toHaveValue('Bern');
+    expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveValue('Bern');
     rerender(<FormsTestProviders i18n={i18n}>{form({ place: 'Basel' })}</FormsTestProviders>);
-    expect(screen.getByLabelText('Ort')).toHaveValue('Basel');
+    expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveValue('Basel');
   });
 });

@@ -75,6 +75,7 @@ export function SchemaForm({
           schema={schema.properties[element.scope] ?? ANY_VALUE}
           idPrefix={idPrefix}
           disabled={disabled}
+          required={schema.required?.includes(element.scope) ?? false}
         />
       ))}
     </Stack>

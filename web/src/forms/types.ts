@@ -15,6 +15,8 @@ export type WidgetProps = {
   /** Already translated messages, empty when nothing is to be shown. */
   errors: readonly string[];
   state: FieldState;
+  /** The type's schema requires the field (to propose or publish): an asterisk and aria-required. */
+  required?: boolean;
   disabled: boolean;
   element: UiElement;
   /** The JSON schema of the element's property. */

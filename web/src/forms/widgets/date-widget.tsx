@@ -4,13 +4,23 @@ import { feedbackProps } from './feedback';
 import { dateOrNull, useCalendarLabels } from './german-dates';
 
 /** A calendar date, stored as YYYY-MM-DD and shown as DD.MM.YYYY. */
-export function DateWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+export function DateWidget({
+  id,
+  value,
+  onChange,
+  label,
+  help,
+  errors,
+  state,
+  required,
+  disabled,
+}: WidgetProps) {
   const calendarLabels = useCalendarLabels();
   return (
     <DatePickerField
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       {...calendarLabels}
       value={dateOrNull(value)}
       onChange={(next) => onChange(next ?? '')}

@@ -13,7 +13,17 @@ import { useCalendarLabels } from './german-dates';
  * changed it and both parts form a valid moment (spec section 4), or '' once both are cleared; a half-set
  * value is never emitted and shows its own error instead.
  */
-export function DateTimeWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+export function DateTimeWidget({
+  id,
+  value,
+  onChange,
+  label,
+  help,
+  errors,
+  state,
+  required,
+  disabled,
+}: WidgetProps) {
   const { t } = useTranslation();
   const calendarLabels = useCalendarLabels();
   const [parts, setParts] = useState<DateTimeParts>(() => splitDateTime(value));
@@ -48,6 +58,7 @@ export function DateTimeWidget({ id, value, onChange, label, help, errors, state
   const aria = {
     withAria: false,
     'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
     'aria-describedby': describedBy,
     'aria-disabled': disabled || undefined,
   };
@@ -59,7 +70,7 @@ export function DateTimeWidget({ id, value, onChange, label, help, errors, state
       aria-describedby={describedBy}
       data-state={problem ? 'invalid' : state}
     >
-      <Input.Label id={labelId} labelElement="div">
+      <Input.Label id={labelId} labelElement="div" required={required}>
         {label}
       </Input.Label>
       {help && <Input.Description id={helpId}>{help}</Input.Description>}

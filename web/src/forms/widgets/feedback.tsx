@@ -14,15 +14,34 @@ export function ErrorList({ errors }: { errors: readonly string[] }) {
 }
 
 /**
- * The help, error and state props every Mantine input takes. Mantine links the error and the help to
- * the input with aria-describedby and sets aria-invalid while an error is given.
+ * The help, error, state and required props every Mantine input takes. Mantine links the error and the
+ * help to the input with aria-describedby and sets aria-invalid while an error is given. A required
+ * field gets the asterisk and aria-required, not the required attribute: a draft may still miss it.
  */
-export function feedbackProps({ help, errors, state }: Pick<WidgetProps, 'help' | 'errors' | 'state'>) {
+export function feedbackProps({
+  help,
+  errors,
+  state,
+  required,
+}: Pick<WidgetProps, 'help' | 'errors' | 'state' | 'required'>) {
   return {
+    ...requiredProps(required),
     description: help,
     error: errors.length > 0 ? <ErrorList errors={errors} /> : state === 'invalid' || undefined,
     success: state === 'valid' || undefined,
   };
+}
+
+/** The asterisk on the label and aria-required on the input of a field the schema requires. */
+export function requiredProps(required: boolean | undefined) {
+  return { withAsterisk: required, 'aria-required': required || undefined };
+}
+
+/** Whether a value counts as not filled in: nothing, an empty text or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** The text an input shows for a stored value. */

@@ -20,6 +20,7 @@ export function InputWidget({
   help,
   errors,
   state,
+  required,
   disabled,
   element,
   schema,
@@ -38,7 +39,7 @@ export function InputWidget({
       id={id}
       type={type}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       value={textOf(value)}
       min={numberOrUndefined(schema.minimum)}
       max={numberOrUndefined(schema.maximum)}

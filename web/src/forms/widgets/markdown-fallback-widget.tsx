@@ -11,13 +11,14 @@ export function MarkdownFallbackWidget({
   help,
   errors,
   state,
+  required,
   disabled,
 }: WidgetProps) {
   return (
     <Textarea
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       value={textOf(value)}
       autosize
       minRows={6}

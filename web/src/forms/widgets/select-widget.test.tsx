@@ -33,6 +33,25 @@ describe('select widget', () => {
     expect(fieldBox(container, 'category')).toHaveAttribute('data-state', 'valid');
   });
 
+  it('marks a required select and never shows it valid once emptied', async () => {
+    const user = userEvent.setup();
+    const { container, lastValue } = renderField(
+      single,
+      { type: 'string', enum: values },
+      { language: 'en', required: true },
+    );
+    const select = screen.getByRole('combobox', { name: 'category' });
+    expect(select).toHaveAttribute('aria-required', 'true');
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'Culture' }));
+    expect(fieldBox(container, 'category')).toHaveAttribute('data-state', 'valid');
+    const clear = fieldBox(container, 'category').querySelector('button');
+    if (!clear) throw new Error('no clear button');
+    await user.click(clear);
+    expect(lastValue()).toEqual({ category: '' });
+    expect(fieldBox(container, 'category')).toHaveAttribute('data-state', 'neutral');
+  });
+
   it('shows a stored value that is not among the choices as invalid once the server says so', () => {
     renderField(
       single,

@@ -27,13 +27,14 @@ export function SelectWidget({
   help,
   errors,
   state,
+  required,
   disabled,
   element,
 }: WidgetProps) {
   const language = useLanguage();
   const options = element.widget === 'select' ? element.options : undefined;
   const data = optionsOf(element.scope, options?.choices, language);
-  const shared = { id, label, data, disabled, ...feedbackProps({ help, errors, state }) };
+  const shared = { id, label, data, disabled, ...feedbackProps({ help, errors, state, required }) };
   if (options?.multiple) {
     return <MultiSelect {...shared} value={stringsOf(value)} onChange={onChange} clearable />;
   }

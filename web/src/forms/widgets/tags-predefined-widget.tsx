@@ -20,6 +20,7 @@ export function TagsPredefinedWidget({
   help,
   errors,
   state,
+  required,
   disabled,
   element,
 }: WidgetProps) {
@@ -29,7 +30,7 @@ export function TagsPredefinedWidget({
     <MultiSelect
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       placeholder={t('forms.tags.choose')}
       data={tags}
       value={normalizeTags(stringsOf(value))}

@@ -3,12 +3,22 @@ import type { WidgetProps } from '../types';
 import { feedbackProps, textOf } from './feedback';
 
 /** Multi-line text: three rows, growing to six (spec section 9). */
-export function TextareaWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+export function TextareaWidget({
+  id,
+  value,
+  onChange,
+  label,
+  help,
+  errors,
+  state,
+  required,
+  disabled,
+}: WidgetProps) {
   return (
     <Textarea
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       value={textOf(value)}
       autosize
       minRows={3}

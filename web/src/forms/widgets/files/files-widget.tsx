@@ -21,6 +21,7 @@ export function FilesWidget({
   help,
   errors,
   state,
+  required,
   disabled,
   schema,
 }: WidgetProps) {
@@ -38,6 +39,7 @@ export function FilesWidget({
       id={id}
       label={label}
       labelElement="div"
+      withAsterisk={required}
       description={help}
       error={errors.length > 0 ? <ErrorList errors={errors} /> : undefined}
       inputWrapperOrder={['label', 'description', 'input', 'error']}

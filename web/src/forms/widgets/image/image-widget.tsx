@@ -13,7 +13,17 @@ import { useImageWidget } from './use-image-widget';
  * The single image uploader (stored value: the file's URL). No image → choose or drop one → crop →
  * uploading (progress, cancel) → the image with a remove button (spec sections 4, 5 and 8).
  */
-export function ImageWidget({ id, value, onChange, label, help, errors, state, disabled }: WidgetProps) {
+export function ImageWidget({
+  id,
+  value,
+  onChange,
+  label,
+  help,
+  errors,
+  state,
+  required,
+  disabled,
+}: WidgetProps) {
   const { t } = useTranslation();
   const image = useImageWidget({ value, onChange, disabled, state });
   const { url, phase, notice, choiceError } = image;
@@ -38,6 +48,7 @@ export function ImageWidget({ id, value, onChange, label, help, errors, state, d
       id={id}
       label={label}
       labelElement={url ? 'div' : 'label'}
+      withAsterisk={required}
       description={help}
       error={errors.length > 0 ? <ErrorList errors={errors} /> : undefined}
     >

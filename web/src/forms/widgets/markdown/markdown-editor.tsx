@@ -50,6 +50,7 @@ export default function MarkdownEditor({
   help,
   errors,
   state,
+  required,
   disabled,
 }: WidgetProps) {
   const { t, i18n } = useTranslation();
@@ -91,12 +92,13 @@ export default function MarkdownEditor({
       else area.removeAttribute('aria-describedby');
       if (invalid) area.setAttribute('aria-invalid', 'true');
       else area.removeAttribute('aria-invalid');
+      if (required) area.setAttribute('aria-required', 'true');
     };
     label();
     const observer = new MutationObserver(label);
     observer.observe(frame, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [id, labelId, describedBy, invalid]);
+  }, [id, labelId, describedBy, invalid, required]);
 
   const emit = useCallback(
     (markdown: string) => {
@@ -137,6 +139,7 @@ export default function MarkdownEditor({
         label={label}
         labelElement="div"
         labelProps={{ id: labelId }}
+        withAsterisk={required}
         description={help}
         descriptionProps={{ id: helpId }}
         error={errors.length > 0 ? <ErrorList errors={errors} /> : undefined}
@@ -185,6 +188,7 @@ export default function MarkdownEditor({
                 aria-labelledby={labelId}
                 aria-describedby={describedBy || undefined}
                 aria-invalid={invalid || undefined}
+                aria-required={required || undefined}
                 value={source}
                 autosize
                 minRows={10}
