@@ -8,6 +8,7 @@ import type componentsDemo from './locales/components-demo/de.json';
 import type authorNews from './locales/author-news/de.json';
 import type dashboard from './locales/dashboard/de.json';
 import type entryCreate from './locales/entry-create/de.json';
+import type entryKept from './locales/entry-kept/de.json';
 import type entryProposed from './locales/entry-proposed/de.json';
 import type auth from './locales/auth/de.json';
 import type external from './locales/external/de.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
         typeof authorNews &
         typeof dashboard &
         typeof entryCreate &
+        typeof entryKept &
         typeof entryProposed &
         typeof auth &
         typeof external &

@@ -51,6 +51,9 @@ export type UseEntryDraftOptions = {
   onFailure: (failure: DraftFailure) => void;
 };
 
+/** What the editors ask of the copy kept in the browser: forget it (deleted), or write it now. */
+export type KeptHandle = { forget: () => void; flush: () => void };
+
 const TITLE_SCOPES: ReadonlySet<string> = new Set(['title']);
 const isTitleError = (error: FieldError) => scopeOfError(error, TITLE_SCOPES) === 'title';
 
@@ -84,6 +87,9 @@ export function useEntryDraft({
     () => !isReadOnly && !isSameData(editableFields(edited), editableFields(base)),
     [isReadOnly, edited, base],
   );
+
+  /** The copy of the edit kept in the browser, once its part has loaded (kept-parts.tsx). */
+  const kept = useRef<KeptHandle | null>(null);
 
   const editedRef = useRef(edited);
   const dirtyRef = useRef(isDirty);
@@ -237,6 +243,7 @@ export function useEntryDraft({
     base,
     edited,
     validator,
+    kept,
     latest,
     isDirty,
     isReadOnly,

@@ -455,3 +455,67 @@ describe('edit page', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Veröffentlichung geplant')).toBeNull();
   });
 });
+
+describe('kept typing on the edit page', { timeout: 20_000 }, () => {
+  const KEY = `einwurf_kept:author:${ID}`;
+  const keep = (fields: Record<string, unknown>, revision = 3) =>
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        data: { ...entryOf().data, ...fields },
+        keptAt: Date.UTC(2026, 10, 25, 16, 40),
+        revision,
+      }),
+    );
+
+  it('keeps what the author types in the browser and forgets it after saving', async () => {
+    serve({
+      [`PUT anon/${ID}`]: (init) => {
+        const { data } = JSON.parse(String(init!.body)) as { data: Data };
+        return jsonResponse(entryOf({ ...data, revision: data.revision + 1 }));
+      },
+    });
+    renderEdit();
+    await userEvent.type(await titleInput(), '!');
+    await waitFor(() => expect(localStorage.getItem(KEY)).toContain('"title":"Velowege!"'));
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ revision: 3 });
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+  });
+
+  it('offers a kept copy back; restoring puts it in the form unsaved, without saving', async () => {
+    serve();
+    keep({ title: 'Velowege im Quartier' });
+    renderEdit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nicht gespeicherte Änderungen vom 25.11.2026 16:40 UTC gefunden');
+    expect(await titleInput()).toHaveValue('Velowege');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Wiederherstellen' }));
+    expect(await titleInput()).toHaveValue('Velowege im Quartier');
+    expect(await titleInput()).toHaveFocus();
+    expect(screen.getByText('Ungespeicherte Änderungen')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls(`PUT anon/${ID}`)).toHaveLength(0);
+  });
+
+  it('says when the entry was saved since; discarding forgets the copy', async () => {
+    serve({}, entryOf({ revision: 4 }));
+    keep({ title: 'Velowege im Quartier' }, 3);
+    renderEdit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Der Beitrag wurde seither gespeichert.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Verwerfen' }));
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(await titleInput()).toHaveValue('Velowege');
+    expect(screen.queryByText('Ungespeicherte Änderungen')).toBeNull();
+  });
+
+  it('offers nothing and forgets a copy that equals the stored entry', async () => {
+    serve();
+    keep({});
+    renderEdit();
+    await titleInput();
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

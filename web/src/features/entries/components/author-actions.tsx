@@ -3,6 +3,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UiSchema } from '@einwurf/contract';
 import type { EntryData, EntryState } from '../../../lib/contract';
+import { SavedAgo } from './kept';
 import { PreviewDialog } from './preview-dialog';
 
 // The delete dialog loads when the author chooses to delete, not with the edit screen.
@@ -21,6 +22,8 @@ type AuthorActionsProps = {
   uiSchema: UiSchema;
   /** The saved title the author types to delete; an untitled entry asks for a fixed word instead. */
   savedTitle: string;
+  /** When the stored version was saved, shown as "Zuletzt gespeichert vor 2 Minuten". */
+  savedAt: string;
   /** The request under way, if any: its button spins, the others wait. */
   pending: Pending;
   onSave: () => void;
@@ -35,6 +38,7 @@ export function AuthorActions({
   edited,
   uiSchema,
   savedTitle,
+  savedAt,
   pending,
   onSave,
   onSubmit,
@@ -77,6 +81,7 @@ export function AuthorActions({
             </Menu.Dropdown>
           </Menu>
         )}
+        {!isReadOnly && <SavedAgo at={savedAt} />}
       </Group>
       <PreviewDialog
         opened={dialog === 'preview'}

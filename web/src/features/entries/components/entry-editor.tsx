@@ -9,6 +9,7 @@ import { paths, type EntryRef } from '../../../lib/paths';
 import { EntryDraftDialogs } from '../../../components/entry/entry-draft-dialogs';
 import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
 import { EntryStateBadge } from '../../../components/entry/entry-state-badge';
+import { KeptTyping } from './kept';
 import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-entry-draft';
 import { isReadOnlyForAuthor, isScheduled, type Entry, type EntryData } from '../../../lib/contract';
 import { useFormatPointInTime } from '../../../lib/time-zone';
@@ -111,6 +112,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
       return;
     }
     draft.allowLeave();
+    draft.kept.current?.forget();
     clearCurrentEntry();
     clearCachedEntry();
     showSuccessToast(t('entry.delete.doneTitle'), t('entry.delete.doneText'));
@@ -132,6 +134,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
           </Text>
         )}
       </Group>
+      <KeptTyping draft={draft} viewer="author" uiSchema={uiSchema} restored={restored !== null} />
       {wasRestored && (
         <Alert
           color="blue"
@@ -171,6 +174,7 @@ export function EntryEditor({ entryRef, entry, restored, schema, uiSchema, valid
         edited={edited}
         uiSchema={uiSchema}
         savedTitle={base.title}
+        savedAt={base.updated_at}
         pending={
           draft.isSaving
             ? 'save'

@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { EntryDraftDialogs } from '../../../components/entry/entry-draft-dialogs';
 import { changedFields, editableFields } from '../../../components/entry/entry-fields';
 import { EntryPreview } from '../../../components/entry/entry-preview';
+import { KeptTyping } from './kept';
 import { stateNameKey } from '../../../components/entry/describe-event';
 import { useEntryDraft, type DraftFailure } from '../../../components/entry/use-entry-draft';
 import { localizeText } from '../../../forms';
@@ -141,6 +142,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
       return false;
     }
     draft.allowLeave();
+    draft.kept.current?.forget();
     showSuccessToast(t('admin.doneTitle'), t('moderate.deleted', { title: base.title }));
     void navigate(paths.adminSubmissions());
     return true;
@@ -189,6 +191,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
           {notice.text}
         </Alert>
       )}
+      <KeptTyping draft={draft} viewer="moderation" uiSchema={uiSchema} restored={false} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xl">

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import type { ObjectSchema, UiSchema } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { EntryFieldsForm } from '../../../components/entry/entry-fields-form';
+import { SavedAgo } from './kept';
 import type { EntryDraft } from '../../../components/entry/use-entry-draft';
 import '../strings';
 
@@ -38,9 +39,12 @@ export function ModerateForm({ draft, schema, uiSchema, isSaving, onSave }: Mode
             )}
           </Group>
           <EntryFieldsForm draft={draft} viewer="moderation" schema={schema} uiSchema={uiSchema} />
-          <Button type="submit" loading={isSaving} disabled={draft.isReadOnly} w="fit-content">
-            {t('moderate.save')}
-          </Button>
+          <Group gap="sm">
+            <Button type="submit" loading={isSaving} disabled={draft.isReadOnly}>
+              {t('moderate.save')}
+            </Button>
+            {!draft.isReadOnly && <SavedAgo at={draft.base.updated_at} />}
+          </Group>
         </Stack>
       </form>
     </section>

@@ -1,0 +1,3 @@
+import { keptParts } from '../../../components/entry/kept-parts';
+
+export const { KeptTyping, SavedAgo } = keptParts(() => import('../../../components/entry/kept-typing-part'));
