@@ -21,6 +21,8 @@ export function DateWidget({
       id={id}
       label={label}
       {...feedbackProps({ help, errors, state, required })}
+      // The picker is a button, which takes no aria-required: the asterisk says it.
+      aria-required={undefined}
       {...calendarLabels}
       value={dateOrNull(value)}
       onChange={(next) => onChange(next ?? '')}

@@ -58,7 +58,6 @@ export function DateTimeWidget({
   const aria = {
     withAria: false,
     'aria-invalid': invalid || undefined,
-    'aria-required': required || undefined,
     'aria-describedby': describedBy,
     'aria-disabled': disabled || undefined,
   };
@@ -94,6 +93,8 @@ export function DateTimeWidget({
           aria-label={`${label}: ${t('forms.datetime.time')}`}
           value={parts.time}
           onChange={(event) => update({ ...parts, time: event.currentTarget.value })}
+          // The date picker is a button, which takes no aria-required; the time field says it.
+          aria-required={required || undefined}
           error={invalid}
           success={!invalid && state === 'valid'}
           disabled={disabled}
