@@ -28,7 +28,8 @@ export function useKeptTyping({ draft, viewer, uiSchema, restored }: KeptTypingO
   const { base, edited, isDirty, handleFormChange } = draft;
   const { id } = base;
   const [offer, setOffer] = useState<KeptCopy | null>(() => {
-    if (restored) return null;
+    // Nothing to offer when an edit was put back already, or the entry can no longer be changed.
+    if (restored || draft.isReadOnly) return null;
     const copy = readKept(viewer, id);
     return copy && !isSameData(editableFields(copy.data), editableFields(base)) ? copy : null;
   });
