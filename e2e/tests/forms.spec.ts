@@ -75,7 +75,7 @@ test('the schema builder names each failure and renders a form from a valid pair
 
   await checkSchemas(page, UI_SCHEMA, JSON_SCHEMA);
   await expect(page.getByText('Die Schemas passen zusammen.')).toBeVisible();
-  const name = page.getByLabel('Name', { exact: true });
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await name.fill('x');
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await name.fill('Anna');
