@@ -277,6 +277,18 @@ describe('checkContentType', () => {
     ]);
   });
 
+  it('compares the values of labelled predefined tags with the enum', () => {
+    const files = article();
+    const values = ['climate', 'education', 'health', 'housing', 'mobility', 'youth'];
+    replaceElement(files, 'topics', {
+      scope: 'topics',
+      widget: 'tags-predefined',
+      label,
+      options: { tags: values.map((value, i) => (i % 2 ? value : { value, text: label })) },
+    });
+    expect(check(files)).toEqual([]);
+  });
+
   it('accepts a select without enum on its property', () => {
     const files = article();
     files.schema.properties.category = { type: 'string' };

@@ -1,4 +1,10 @@
-import { checkTypeConfig, checkUiSchema, inputTypeOf, privateFieldsOf } from './ui-schema.ts';
+import {
+  checkTypeConfig,
+  checkUiSchema,
+  inputTypeOf,
+  predefinedTagValue,
+  privateFieldsOf,
+} from './ui-schema.ts';
 import type { CalendarMapping, InputType, TypeConfig, UiElement, UiSchema } from './ui-schema.ts';
 import { createEntryValidator } from './validator.ts';
 
@@ -165,7 +171,8 @@ function elementProblems(element: UiElement, property: PropertySchema): string[]
   if (element.widget === 'tags-predefined') {
     const allowed = property.items?.enum;
     const mismatch =
-      Array.isArray(allowed) && sameSetProblem(`${at}: options.tags`, element.options.tags, allowed);
+      Array.isArray(allowed) &&
+      sameSetProblem(`${at}: options.tags`, element.options.tags.map(predefinedTagValue), allowed);
     if (mismatch) problems.push(mismatch);
   }
   return problems;

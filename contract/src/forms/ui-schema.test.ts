@@ -151,6 +151,29 @@ describe('checkUiSchema', () => {
     ]);
   });
 
+  it('tags-predefined: takes a tag as a string or as a value with its text per locale', () => {
+    const tags = ['climate', { value: 'health', text: label }, { value: 'youth', text: 'Jugend' }];
+    expect(problemsOf(element({ widget: 'tags-predefined', options: { tags } }))).toEqual([]);
+    expect(
+      problemsOf(
+        element({ widget: 'tags-predefined', options: { tags: [{ value: 'Health', text: label }] } }),
+      ),
+    ).toEqual(['/0/options/tags/0/value: must be lowercase']);
+    expect(
+      problemsOf(
+        element({ widget: 'tags-predefined', options: { tags: [{ value: 'health', lable: label }] } }),
+      ),
+    ).toEqual(expect.arrayContaining(['/0/options/tags/0: unknown key "lable"']));
+    expect(
+      problemsOf(
+        element({
+          widget: 'tags-predefined',
+          options: { tags: ['health', { value: 'health', text: label }] },
+        }),
+      ),
+    ).toEqual(['/0/options/tags/1: repeats the tag value "health"']);
+  });
+
   it('refuses options on widgets that take none', () => {
     expect(problemsOf(element({ widget: 'checkbox', options: {} }))).toEqual([]);
     expect(problemsOf(element({ widget: 'checkbox', options: { type: 'email' } }))).toEqual([

@@ -7,6 +7,7 @@ import {
   INPUT_TYPES,
   LOWERCASE_PATTERN,
   PLAIN_WIDGETS,
+  predefinedTagValue,
   WIDGETS,
   widgetOf,
   type WidgetName,
@@ -44,13 +45,14 @@ export const SelectOptionsSchema = Type.Object(
   { multiple: Type.Optional(Type.Boolean()), choices: Type.Array(SelectChoiceSchema, { minItems: 1 }) },
   CLOSED,
 );
+const TagValue = Type.String({ minLength: 1, pattern: LOWERCASE_PATTERN });
+/** A predefined tag: its stored value alone, or the value with the text people see (per locale). */
+export const PredefinedTagSchema = Type.Union([
+  TagValue,
+  Type.Object({ value: TagValue, text: Type.Union([NonEmptyLocalizedTextSchema, NonEmptyString]) }, CLOSED),
+]);
 export const TagsPredefinedOptionsSchema = Type.Object(
-  {
-    tags: Type.Array(Type.String({ minLength: 1, pattern: LOWERCASE_PATTERN }), {
-      minItems: 1,
-      uniqueItems: true,
-    }),
-  },
+  { tags: Type.Array(PredefinedTagSchema, { minItems: 1, uniqueItems: true }) },
   CLOSED,
 );
 
@@ -166,10 +168,40 @@ const AnyElementSchema = Type.Object({
 
 /** Lists what makes `value` differ from `schema`, with paths prefixed by `prefix`. */
 function formatProblems(schema: TSchema, value: unknown, prefix = ''): FormatProblem[] {
-  return Value.Errors(schema, value)
+  const errors = Value.Errors(schema, value)
     .filter((e) => !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')))
-    .filter((e) => e.keyword !== 'anyOf')
+    .filter((e) => e.keyword !== 'anyOf');
+  // A predefined tag is a string or an object: the union member it is not of says only "must be
+  // string" or "must be object", which names no real problem of a string or an object tag.
+  return errors
+    .filter((e) => !(e.keyword === 'type' && isStringOrObjectTag(value, e.instancePath)))
     .map((e) => ({ path: prefix + e.instancePath, message: describeError(e) }));
+}
+
+function isStringOrObjectTag(root: unknown, pointer: string): boolean {
+  const match = /^\/options\/tags\/(\d+)$/.exec(pointer);
+  if (!match) return false;
+  const tags = (root as { options?: { tags?: unknown } } | null)?.options?.tags;
+  const tag: unknown = Array.isArray(tags) ? tags[Number(match[1])] : undefined;
+  return typeof tag === 'string' || (typeof tag === 'object' && tag !== null && !Array.isArray(tag));
+}
+
+/** Predefined tags whose value repeats (a plain tag and a labelled tag may name the same value). */
+function repeatedTagProblems(element: unknown, prefix: string): FormatProblem[] {
+  if (widgetOf(element) !== 'tags-predefined') return [];
+  const tags = (element as { options?: { tags?: unknown } }).options?.tags;
+  if (!Array.isArray(tags)) return [];
+  const values = tags.map(predefinedTagValue);
+  return values.flatMap((value, index) =>
+    value !== '' && values.indexOf(value) !== index
+      ? [
+          {
+            path: `${prefix}/options/tags/${index}`,
+            message: `repeats the tag value ${JSON.stringify(value)}`,
+          },
+        ]
+      : [],
+  );
 }
 
 function describeError(error: ReturnType<typeof Value.Errors>[number]): string {
@@ -194,7 +226,8 @@ export function checkUiSchema(value: unknown): FormatProblem[] {
     const widget = widgetOf(element);
     const schema = widget === undefined ? AnyElementSchema : ELEMENT_SCHEMA_BY_WIDGET[widget];
     // Only the union member of the element's own widget speaks, so errors name the real problem.
-    return formatProblems(schema, element, `/${index}`);
+    const problems = formatProblems(schema, element, `/${index}`);
+    return problems.length > 0 ? problems : repeatedTagProblems(element, `/${index}`);
   });
 }
 

@@ -95,7 +95,7 @@ describe('the reader’s article', () => {
       'turm',
       'dach',
     ]);
-    expect(valueOf('Themen')?.textContent).toBe('housing');
+    expect(valueOf('Themen')?.textContent).toBe('Wohnen');
     expect(valueOf('Quelle')?.querySelector('a')?.getAttribute('href')).toBe('https://example.net/quelle');
     expect(valueOf('Anzahl Wörter')?.textContent).toBe('420');
     expect(valueOf('Erscheinen am')?.textContent).toBe('24.12.2026');
@@ -132,7 +132,27 @@ describe('the reader’s article', () => {
     );
     expect(root.querySelector('section.einwurf-reader-attachments h2')?.textContent).toBe('Attachments');
     expect(valueOf('Section')?.textContent).toBe('Local');
+    expect(valueOf('Topics')?.textContent).toBe('Housing');
     expect(valueOf('Facts checked')?.textContent).toBe('No');
+  });
+
+  it('shows a predefined tag by its text, a plain or unknown one by its value', () => {
+    const topics: UiSchema = [
+      {
+        scope: 'topics',
+        widget: 'tags-predefined',
+        label: { de: 'Themen', 'de-CH': 'Themen', en: 'Themen' },
+        options: {
+          tags: ['art', { value: 'youth', text: { de: 'Jugend', 'de-CH': 'Jugend', en: 'Youth' } }],
+        },
+      },
+    ];
+    const { valueOf } = render({ title: 'T', topics: ['art', 'youth', 'gone'] }, topics, 'en');
+    expect([...(valueOf('Themen')?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      'art',
+      'Youth',
+      'gone',
+    ]);
   });
 
   it('shows an event’s date and place before its description, and its other fields', () => {

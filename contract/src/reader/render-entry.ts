@@ -1,7 +1,7 @@
 import { ENTRY_SYSTEM_FIELDS } from '../entry-rules.ts';
 import type { UiElement } from '../forms/ui-schema.ts';
 import { fileNameOf } from '../file-names.ts';
-import { privateFieldsOf } from '../forms/widgets.ts';
+import { privateFieldsOf, valueText } from '../forms/widgets.ts';
 import { formatDate, formatDateTime, localizeText } from '../localize.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 
@@ -139,14 +139,15 @@ function valueHtml(element: UiElement, value: unknown, options: RenderEntryOptio
         'einwurf-reader-files',
       );
     case 'tags':
-    case 'tags-predefined':
       return listHtml(strings(value).map(escapeHtml), 'einwurf-reader-tags');
+    case 'tags-predefined':
+      return listHtml(
+        strings(value).map((tag) => escapeHtml(valueText(element, tag, options.locale))),
+        'einwurf-reader-tags',
+      );
     case 'select': {
-      const texts = (Array.isArray(value) ? value : [value]).map((item) => {
-        const choice = element.options.choices.find((c) => c.value === item);
-        return choice ? localizeText(choice.text, options.locale) : String(item);
-      });
-      return escapeHtml(texts.join(', '));
+      const items = Array.isArray(value) ? value : [value];
+      return escapeHtml(items.map((item) => valueText(element, item, options.locale)).join(', '));
     }
     case 'input': {
       if (typeof value === 'number') return escapeHtml(String(value));

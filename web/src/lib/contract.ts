@@ -60,9 +60,13 @@ export {
   NOTIFICATION_EVENTS,
   NOTIFICATION_MODES,
   isMailAddress,
+  predefinedTagText,
+  predefinedTagValue,
+  valueText,
 } from '@einwurf/contract';
 export type {
   Locale,
+  PredefinedTag,
   ErrorCode,
   ErrorBody,
   FieldError,

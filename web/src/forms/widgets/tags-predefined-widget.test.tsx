@@ -62,6 +62,27 @@ describe('predefined tags widget', () => {
     expect(chips(container)).toHaveLength(1);
   });
 
+  it('shows labelled tags by their text in the interface language and stores their values', async () => {
+    const user = userEvent.setup();
+    const labelled = {
+      ...element,
+      options: {
+        tags: [
+          { value: 'youth', text: { de: 'Jugend', 'de-CH': 'Jugend', en: 'Youth' } },
+          { value: 'climate', text: { de: 'Klima', 'de-CH': 'Klima', en: 'Climate' } },
+          'art',
+        ],
+      },
+    };
+    const { container, lastValue } = renderField(labelled, property, { value: { topics: ['youth'] } });
+    expect(chips(container)).toEqual(['Jugend']);
+    await user.click(screen.getByRole('combobox', { name: 'topics' }));
+    expect(offered()).toEqual(['art', 'Klima']);
+    await user.click(screen.getByRole('option', { name: 'Klima' }));
+    expect(lastValue()).toEqual({ topics: ['climate', 'youth'] });
+    expect(chips(container)).toEqual(['Klima', 'Jugend']);
+  });
+
   it('removes a chip with its remove button', async () => {
     const user = userEvent.setup();
     const { container, lastValue } = renderField(element, property, {
