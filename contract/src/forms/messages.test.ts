@@ -63,6 +63,13 @@ describe('describeFieldError', () => {
     expect(describeFieldError(enumError, 'en')).toBe('Please choose climate, youth or art.');
   });
 
+  it('asks to tick a box that must be ticked', () => {
+    expect(describeFieldError(error('const', { allowedValue: true }), 'de')).toBe(
+      'Bitte setze hier das Häkchen.',
+    );
+    expect(describeFieldError(error('const', { allowedValue: 'a' }), 'en')).toBe('Only “a” fits here.');
+  });
+
   it('writes limits as numbers of the language', () => {
     expect(describeFieldError(error('maxLength', { limit: 20000 }), 'de')).toBe(
       'Bitte gib höchstens 20.000 Zeichen ein.',

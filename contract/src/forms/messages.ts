@@ -12,7 +12,13 @@ import type { ValidationTexts } from './messages/texts.ts';
 // web app loads a language's texts with its catalogue (describe.ts and one language, not all three).
 
 export type { ValidationTexts, MessageElement };
-export { describeFieldErrorWith, fieldLabelWith };
+export {
+  describeFieldErrorWith,
+  fieldLabelWith,
+  VALIDATION_TEXTS_DE,
+  VALIDATION_TEXTS_DE_CH,
+  VALIDATION_TEXTS_EN,
+};
 
 export const VALIDATION_TEXTS: Record<Locale, ValidationTexts> = {
   de: VALIDATION_TEXTS_DE,

@@ -13,19 +13,36 @@ describe('field errors', () => {
     expect(scopeOfError(error('data/tags'), scopes)).toBe('data');
   });
 
-  it('translates with params, lists shown as words, each message once', () => {
-    const { t } = createFormsI18n('en');
+  it('says in plain words what to do, choices by their texts in the language, each message once', () => {
+    createFormsI18n('en');
+    const element = {
+      scope: 'topics',
+      widget: 'tags-predefined',
+      options: {
+        tags: [{ value: 'climate', text: { de: 'Klima', 'de-CH': 'Klima', en: 'Climate' } }, 'art'],
+      },
+    };
     const enumError = {
-      field: 'category',
+      field: 'topics/0',
       keyword: 'enum',
       message: 'validation.enum',
-      params: { allowedValues: ['a', 'b'] },
+      params: { allowedValues: ['climate', 'art'] },
     };
-    expect(translateFieldErrors([enumError, enumError], t)).toEqual([
-      'Please choose one of the allowed values: a, b.',
+    expect(translateFieldErrors([enumError, enumError], 'de', element)).toEqual([
+      'Bitte wähle Klima oder art.',
     ]);
-    expect(translateFieldErrors([{ field: 'x', keyword: 'odd', message: 'validation.odd' }], t)).toEqual([
-      'The value is not valid.',
+    expect(translateFieldErrors([enumError], 'en', element)).toEqual(['Please choose Climate or art.']);
+    const format = {
+      field: 'mail',
+      keyword: 'format',
+      message: 'validation.format',
+      params: { format: 'email' },
+    };
+    expect(translateFieldErrors([format], 'de')).toEqual([
+      'Bitte gib eine E-Mail-Adresse ein, zum Beispiel name@example.org.',
+    ]);
+    expect(translateFieldErrors([{ field: 'x', keyword: 'odd', message: 'validation.odd' }], 'en')).toEqual([
+      'This entry does not fit. Please check it.',
     ]);
   });
 });

@@ -1,5 +1,10 @@
-import type { TFunction } from 'i18next';
-import type { FieldError } from '@einwurf/contract';
+import {
+  describeFieldErrorWith,
+  VALIDATION_TEXTS_DE,
+  type FieldError,
+  type MessageElement,
+} from '../lib/contract';
+import { registeredValidationTexts } from '../lib/validation-texts';
 
 const unescapePointer = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
@@ -26,18 +31,15 @@ export function groupErrorsByScope(
   return byScope;
 }
 
-// Ajv hands lists (allowed values) as arrays; a message shows them as words.
-function formatParam(value: unknown): unknown {
-  return Array.isArray(value) ? value.map((v) => String(v)).join(', ') : value;
-}
-
-/** Translates field errors from their `validation.<keyword>` keys, with Ajv's params, once each. */
-export function translateFieldErrors(errors: readonly FieldError[], t: TFunction): string[] {
-  const messages = errors.map((error) => {
-    const params = Object.fromEntries(
-      Object.entries(error.params ?? {}).map(([key, value]) => [key, formatParam(value)]),
-    );
-    return t(error.message, { ...params, defaultValue: t('validation.invalid') });
-  });
-  return [...new Set(messages)];
+/**
+ * Field errors as plain sentences in `language` (the contract's forms/messages, as the server words
+ * them), each once; with the field's UI element, choices are named by their texts.
+ */
+export function translateFieldErrors(
+  errors: readonly FieldError[],
+  language: string,
+  element?: MessageElement,
+): string[] {
+  const texts = registeredValidationTexts(language) ?? VALIDATION_TEXTS_DE;
+  return [...new Set(errors.map((error) => describeFieldErrorWith(texts, error, language, element)))];
 }

@@ -27,7 +27,7 @@ export const SchemaField = memo(function SchemaField({
   disabled,
   required,
 }: SchemaFieldProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const { scope, widget } = element;
   const snapshot = useSyncExternalStore(store.subscriber(scope), () => store.snapshot(scope));
   const Widget = useWidget(widget);
@@ -37,7 +37,10 @@ export const SchemaField = memo(function SchemaField({
     () => [...snapshot.serverErrors, ...(snapshot.dirty ? snapshot.clientErrors : [])],
     [snapshot],
   );
-  const errors = useMemo(() => translateFieldErrors(shown, t), [shown, t]);
+  const errors = useMemo(
+    () => translateFieldErrors(shown, i18n.language, element),
+    [shown, i18n.language, element],
+  );
   // A required field left empty is never shown as valid, though a draft may still be saved so.
   const filled = !(required && isEmptyValue(snapshot.value));
   const state: FieldState = shown.length > 0 ? 'invalid' : snapshot.dirty && filled ? 'valid' : 'neutral';

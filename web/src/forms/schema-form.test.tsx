@@ -56,7 +56,9 @@ describe('SchemaForm', () => {
     await user.type(email, 'x');
     expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'invalid');
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('Der Wert hat nicht das Format email.');
+    expect(email).toHaveAccessibleDescription(
+      'Bitte gib eine E-Mail-Adresse ein, zum Beispiel name@example.org.',
+    );
 
     await user.clear(email);
     await user.type(email, 'a@example.org');
@@ -117,7 +119,7 @@ describe('SchemaForm', () => {
     });
     expect(fieldBox(container, 'lead')).toHaveAttribute('data-state', 'invalid');
     expect(screen.getByLabelText('Vorspann')).toHaveAccessibleDescription(
-      expect.stringContaining('Bitte gib höchstens 1 Zeichen ein.'),
+      expect.stringContaining('Bitte gib höchstens ein Zeichen ein.'),
     );
     expect(fieldBox(container, 'place')).toHaveTextContent('Dieses Feld ist erforderlich.');
     expect(fieldBox(container, 'email')).toHaveAttribute('data-state', 'neutral');

@@ -5,6 +5,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { EntryValidator, FieldError, ObjectSchema, UiElement, UiSchema } from '@einwurf/contract';
 import type { Locale } from '@einwurf/contract';
+import { VALIDATION_TEXTS } from '@einwurf/contract';
+import { registerValidationTexts } from '../lib/validation-texts';
 import de from '../locales/de.json';
 import deCH from '../locales/de-CH.json';
 import en from '../locales/en.json';
@@ -21,6 +23,9 @@ if (!('fonts' in document) || !document.fonts) {
 
 /** An i18next instance with the app's three catalogues and the forms screens', without lazy loading. */
 export function createFormsI18n(language: Locale = 'de'): I18n {
+  // As the app's i18n does when a language's catalogue loads.
+  for (const [locale, texts] of Object.entries(VALIDATION_TEXTS))
+    registerValidationTexts(locale as Locale, texts);
   const instance = i18next.createInstance();
   void instance.init({
     resources: { de: { translation: de }, 'de-CH': { translation: deCH }, en: { translation: en } },

@@ -63,10 +63,14 @@ export {
   predefinedTagText,
   predefinedTagValue,
   valueText,
+  describeFieldErrorWith,
+  VALIDATION_TEXTS_DE,
 } from '@einwurf/contract';
 export type {
   Locale,
   PredefinedTag,
+  ValidationTexts,
+  MessageElement,
   ErrorCode,
   ErrorBody,
   FieldError,

@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, isLocale, type Locale } from './
 import de from '../locales/de.json';
 import { formatNumber } from './format-number';
 import { readString, writeString } from './storage';
+import type { ValidationTexts } from './contract';
+import { registerValidationTexts } from './validation-texts';
 
 export const i18n = i18next.createInstance();
 
@@ -20,6 +22,11 @@ const loaders: Record<Exclude<Locale, 'de'>, () => Promise<{ default: object }>>
   'de-CH': () => import('../locales/de-CH.json'),
   en: () => import('../locales/en.json'),
 };
+// The language's plain-language validation texts (the contract's forms/messages) come along.
+const validationLoaders: Record<Exclude<Locale, 'de'>, () => Promise<{ default: ValidationTexts }>> = {
+  'de-CH': () => import('./validation-texts-de-ch'),
+  en: () => import('./validation-texts-en'),
+};
 
 // Which catalogues are in: a screen may add its own strings to a language before its catalogue loads
 // (see addScreenStrings), so the bundle's presence does not tell.
@@ -27,7 +34,9 @@ const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
 async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const catalogue = await loaders[locale as Exclude<Locale, 'de'>]();
+  const other = locale as Exclude<Locale, 'de'>;
+  const [catalogue, texts] = await Promise.all([loaders[other](), validationLoaders[other]()]);
+  registerValidationTexts(locale, texts.default);
   i18n.addResourceBundle(locale, 'translation', catalogue.default, true, false);
   loaded.add(locale);
 }

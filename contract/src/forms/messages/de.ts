@@ -21,6 +21,7 @@ export const VALIDATION_TEXTS_DE: ValidationTexts = {
   },
   enum: (choices) => `Bitte wähle ${choices}.`,
   const: (value) => `Hier passt nur „${value}“.`,
+  tick: { true: 'Bitte setze hier das Häkchen.', false: 'Bitte entferne hier das Häkchen.' },
   pattern: 'Die Eingabe hat nicht die erwartete Form.',
   minLength: (limit, shown) =>
     limit === 1 ? 'Dieses Feld ist erforderlich.' : `Bitte gib mindestens ${shown} Zeichen ein.`,

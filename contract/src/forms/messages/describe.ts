@@ -70,7 +70,9 @@ export function describeFieldErrorWith(
       return allowed.length > 0 ? texts.enum(alternatives(allowed.map(shownText), texts.or)) : texts.invalid;
     }
     case 'const':
-      return texts.const(shownText(params.allowedValue));
+      return typeof params.allowedValue === 'boolean'
+        ? texts.tick[params.allowedValue ? 'true' : 'false']
+        : texts.const(shownText(params.allowedValue));
     case 'pattern':
       return texts.pattern;
     case 'minLength':

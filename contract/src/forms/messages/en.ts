@@ -21,6 +21,7 @@ export const VALIDATION_TEXTS_EN: ValidationTexts = {
   },
   enum: (choices) => `Please choose ${choices}.`,
   const: (value) => `Only “${value}” fits here.`,
+  tick: { true: 'Please tick this box.', false: 'Please untick this box.' },
   pattern: 'The entry does not have the expected form.',
   minLength: (limit, shown) =>
     limit === 1 ? 'This field is required.' : `Please enter at least ${shown} characters.`,

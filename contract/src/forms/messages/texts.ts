@@ -14,6 +14,8 @@ export type ValidationTexts = {
   /** `choices`: the offered choices as the person saw them, joined with `or`. */
   enum: (choices: string) => string;
   const: (value: string) => string;
+  /** A yes/no field that must be ticked (`true`) or left empty (`false`). */
+  tick: { true: string; false: string };
   pattern: string;
   minLength: (limit: number, shown: string) => string;
   maxLength: (limit: number, shown: string) => string;

@@ -72,7 +72,7 @@ export function useEntryDraft({
   isReadOnly: isReadOnlyIn,
   onFailure,
 }: UseEntryDraftOptions) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const [base, setBase] = useState<EntryData>(entry.data);
   const [edited, setEdited] = useState<EntryData>(restored ?? entry.data);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
@@ -236,8 +236,8 @@ export function useEntryDraft({
   const titleErrors = useMemo(() => {
     const fromServer = serverErrors.filter(isTitleError);
     const fromClient = titleDirty ? validator.validate(edited, mode).filter(isTitleError) : [];
-    return translateFieldErrors(fromServer.length > 0 ? fromServer : fromClient, t);
-  }, [serverErrors, titleDirty, validator, edited, mode, t]);
+    return translateFieldErrors(fromServer.length > 0 ? fromServer : fromClient, i18n.language);
+  }, [serverErrors, titleDirty, validator, edited, mode, i18n.language]);
 
   return {
     base,

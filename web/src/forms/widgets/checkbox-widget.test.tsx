@@ -38,6 +38,6 @@ describe('checkbox widget', () => {
     );
     const box = screen.getByRole('checkbox', { name: 'reviewed' });
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription('Der Wert muss true sein.');
+    expect(box).toHaveAccessibleDescription('Bitte setze hier das Häkchen.');
   });
 });

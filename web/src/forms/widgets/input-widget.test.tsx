@@ -36,7 +36,7 @@ describe('input widget', () => {
     await user.type(input, '150');
     expect(lastValue()).toEqual({ f: 150 });
     expect(fieldBox(container, 'f')).toHaveAttribute('data-state', 'invalid');
-    expect(screen.getByText('Der Wert darf höchstens 100 sein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte gib eine Zahl bis höchstens 100 ein.')).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '42');
     expect(lastValue()).toEqual({ f: 42 });
@@ -52,6 +52,8 @@ describe('input widget', () => {
     const input = screen.getByLabelText('mail');
     await user.type(input, 'nope');
     const errorId = input.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(errorId)).toHaveTextContent('Der Wert hat nicht das Format email.');
+    expect(document.getElementById(errorId)).toHaveTextContent(
+      'Bitte gib eine E-Mail-Adresse ein, zum Beispiel name@example.org.',
+    );
   });
 });
