@@ -1,4 +1,10 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@einwurf/contract';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+  type Locale,
+} from '@einwurf/contract';
 
 /** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */
 export class AppError extends Error {
@@ -17,10 +23,18 @@ export class AppError extends Error {
     this.headers = headers;
   }
 
-  toBody(): ErrorBody {
-    return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
-    };
+  /**
+   * The answer's body; `locale` is the request's language (Accept-Language), for the errors whose
+   * messages speak to people in it (see `inLanguage`).
+   */
+  toBody(locale?: Locale): ErrorBody {
+    const { message, fields } = locale === undefined ? this : this.inLanguage(locale);
+    return { error: { code: this.code, message, ...(fields ? { fields } : {}) } };
+  }
+
+  /** The message and field errors in a language; the same words in every language unless overridden. */
+  inLanguage(_locale: Locale): { message: string; fields: FieldError[] | undefined } {
+    return { message: this.message, fields: this.fields };
   }
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@einwurf/contract';
 import { isDatabaseUnavailable, isStorageFull, isUniqueViolation } from '../db/errors.ts';
 import { AppError, unavailableError } from '../errors.ts';
+import { negotiateLocale } from '../i18n.ts';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
@@ -106,7 +107,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     .code(appError.statusCode)
     .headers(appError.headers)
     .type('application/json')
-    .send(appError.toBody());
+    .send(appError.toBody(negotiateLocale(request.headers['accept-language'])));
 }
 
 async function errorHandler(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LOCALE,
+  type Locale,
   type EntryBulkAnswer,
   type EntryBulkRequest,
   type EntryBulkResult,
@@ -53,8 +55,9 @@ async function applyTo(
 }
 
 /** A refusal as the result of one entry: the status, code and message its single action answers. */
-function refusal(id: string, error: AppError): EntryBulkResult {
-  return { id, ok: false, status: error.statusCode, code: error.code, message: error.message };
+function refusal(id: string, error: AppError, locale: Locale): EntryBulkResult {
+  const { message } = error.inLanguage(locale);
+  return { id, ok: false, status: error.statusCode, code: error.code, message };
 }
 
 /**
@@ -71,6 +74,7 @@ export async function runBulkAction(
   request: EntryBulkRequest,
   by: StaffChanger,
   now: number = Date.now(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<EntryBulkAnswer> {
   const sent = Object.hasOwn(request, 'assignee') && request.assignee !== undefined;
   if (request.action === 'assign' && !sent) {
@@ -92,7 +96,7 @@ export async function runBulkAction(
       results.push({ id, ok: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push(refusal(id, error));
+      results.push(refusal(id, error, locale));
     }
   }
   const succeeded = results.filter((result) => result.ok).length;

@@ -1,3 +1,4 @@
+import { negotiateLocale } from '../../i18n.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -171,6 +172,14 @@ export const moderationEntryRoutes: FastifyPluginAsyncTypebox<{ contentTypes: Co
         response: { 200: EntryBulkAnswerSchema, ...errors },
       },
     },
-    async (request) => runBulkAction(app.db, contentTypes, request.body, staff(request), app.now()),
+    async (request) =>
+      runBulkAction(
+        app.db,
+        contentTypes,
+        request.body,
+        staff(request),
+        app.now(),
+        negotiateLocale(request.headers['accept-language']),
+      ),
   );
 };

@@ -23,6 +23,51 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
   });
   afterAll(() => t.close());
 
+  it("words a 400 for bad fields in the request's language: labels, choice texts, plain sentences", async () => {
+    const id = await createEntryAsAuthor(t);
+    const { data } = (await t.request({ method: 'GET', url: `/api/v1/anon/${id}` })).json<Entry>();
+    const bad = { ...data, title: 'Velo', topics: ['sport'], author_email: 'nope' };
+    const save = (language?: string) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/v1/anon/${id}`,
+        payload: { data: bad },
+        ...(language ? { headers: { 'accept-language': language } } : {}),
+      });
+
+    const en = await save('en-GB,en;q=0.9');
+    expect(en.statusCode).toBe(400);
+    const english = en.json<ErrorBody>().error;
+    expect(english.code).toBe('VALIDATION_FAILED');
+    expect(english.message).toBe('Please check these fields: “Topics”, “E-mail for questions”.');
+    expect(english.fields).toEqual([
+      {
+        field: 'data/topics/0',
+        keyword: 'enum',
+        message: 'Topics: Please choose Climate, Education, Health, Housing, Mobility or Youth.',
+        params: { allowedValues: ['climate', 'education', 'health', 'housing', 'mobility', 'youth'] },
+      },
+      {
+        field: 'data/author_email',
+        keyword: 'format',
+        message: 'E-mail for questions: Please enter an e-mail address, for example name@example.org.',
+        params: { format: 'email' },
+      },
+    ]);
+
+    const de = (await save('de-DE,de;q=0.9,en;q=0.5')).json<ErrorBody>().error;
+    expect(de.message).toBe('Bitte prüfe diese Felder: „Themen“, „E-Mail für Rückfragen“.');
+    expect(de.fields?.map((f) => f.message)).toEqual([
+      'Themen: Bitte wähle Klima, Bildung, Gesundheit, Wohnen, Mobilität oder Jugend.',
+      'E-Mail für Rückfragen: Bitte gib eine E-Mail-Adresse ein, zum Beispiel name@example.org.',
+    ]);
+    expect(de.fields?.map(({ field, keyword, params }) => ({ field, keyword, params }))).toEqual(
+      english.fields?.map(({ field, keyword, params }) => ({ field, keyword, params })),
+    );
+    // Without Accept-Language the answer speaks German, the default.
+    expect((await save()).json<ErrorBody>().error.message).toBe(de.message);
+  });
+
   it('creates, saves, proposes, comments, logs in again and deletes an entry', async () => {
     const id = await createEntryAsAuthor(t);
     expect(id).toMatch(/^[A-Za-z0-9_-]{22,}$/);

@@ -3,6 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   createEntryValidator,
+  DEFAULT_LOCALE,
+  describeEntryErrors,
+  type Locale,
+  type MessageElement,
   ENTRY_LIFECYCLE,
   ENTRY_SYSTEM_FIELDS,
   isDeletedState,
@@ -79,8 +83,8 @@ export class EntryConflictError extends AppError {
     );
   }
 
-  override toBody() {
-    return { ...super.toBody(), ...this.entry };
+  override toBody(locale?: Locale) {
+    return { ...super.toBody(locale), ...this.entry };
   }
 }
 
@@ -115,13 +119,37 @@ export function typeOf(contentTypes: ContentTypes, row: EntryRow): ContentType {
   return type;
 }
 
+const inData = (errors: readonly FieldError[]): FieldError[] =>
+  errors.map((e) => ({ ...e, field: e.field ? `data/${e.field}` : 'data' }));
+
+/**
+ * A 400 VALIDATION_FAILED for an entry's fields, in the request's language: the message names the
+ * fields by their UI labels, each field error says in plain words what to do (the contract's
+ * forms/messages, as the web app words it) and names choices by their texts. `field`, `keyword` and
+ * `params` are the validator's, fields named `data/<field>`.
+ */
+export class EntryValidationError extends AppError {
+  readonly #errors: FieldError[];
+  readonly #uiSchema: readonly MessageElement[];
+
+  constructor(errors: FieldError[], uiSchema: readonly MessageElement[]) {
+    const described = describeEntryErrors(errors, DEFAULT_LOCALE, uiSchema);
+    super('VALIDATION_FAILED', described.message, inData(described.errors));
+    this.#errors = errors;
+    this.#uiSchema = uiSchema;
+  }
+
+  override inLanguage(locale: Locale): { message: string; fields: FieldError[] } {
+    const described = describeEntryErrors(this.#errors, locale, this.#uiSchema);
+    return { message: described.message, fields: inData(described.errors) };
+  }
+}
+
 /** Validates an entry's fields with its type's validator; failing fields are named `data/<field>`. */
 export function assertValid(type: ContentType, fields: Record<string, unknown>, mode: ValidationMode): void {
   const errors = createEntryValidator(type.schema).validate(fields, mode);
   if (errors.length === 0) return;
-  const prefixed: FieldError[] = errors.map((e) => ({ ...e, field: e.field ? `data/${e.field}` : 'data' }));
-  const names = [...new Set(prefixed.map((e) => e.field))].join(', ');
-  throw new AppError('VALIDATION_FAILED', `the entry has invalid or missing fields: ${names}`, prefixed);
+  throw new EntryValidationError(errors, type.uischema as MessageElement[]);
 }
 
 /** The fields of a sent entry that its type defines; server fields and unknown keys are dropped. */

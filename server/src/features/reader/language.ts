@@ -1,5 +1,4 @@
 import i18next, { type TFunction } from 'i18next';
-import Negotiator from 'negotiator';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@einwurf/contract';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import deCH from '../../../../web/src/locales/de-CH.json' with { type: 'json' };
@@ -22,13 +21,6 @@ void i18n.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-
-/** The interface language that best fits an Accept-Language header; German when none fits. */
-export function negotiateLocale(acceptLanguage: string | undefined): Locale {
-  if (acceptLanguage === undefined || acceptLanguage.trim() === '') return DEFAULT_LOCALE;
-  const best = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LOCALES]);
-  return (LOCALES as readonly string[]).includes(best ?? '') ? (best as Locale) : DEFAULT_LOCALE;
-}
 
 /** Translates catalogue keys into one language. */
 export type Translate = (key: string, values?: Record<string, string>) => string;

@@ -15,7 +15,8 @@ import {
 } from '../../plugins/public-reads.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { getPublicEntry } from '../public/service.ts';
-import { negotiateLocale, translatorFor } from './language.ts';
+import { negotiateLocale } from '../../i18n.ts';
+import { translatorFor } from './language.ts';
 import { notFoundPageHtml, readerPageHtml } from './page.ts';
 
 // The reader's page (DESIGN, wave 2: public outputs): a published entry as HTML for people, rendered by
