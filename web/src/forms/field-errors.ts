@@ -1,10 +1,34 @@
-import {
-  describeFieldErrorWith,
-  VALIDATION_TEXTS_DE,
-  type FieldError,
-  type MessageElement,
-} from '../lib/contract';
+import { useSyncExternalStore } from 'react';
+import type * as ValidationMessages from './validation-messages';
+import type { FieldError, MessageElement } from '../lib/contract';
 import { registeredValidationTexts } from '../lib/validation-texts';
+
+type Messages = typeof ValidationMessages;
+let messages: Messages | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The messages start loading with the forms and are there long before a person has typed anything
+ * wrong; until then a field shows its invalid state without words.
+ */
+export const validationMessagesReady: Promise<void> = import('./validation-messages').then((loaded) => {
+  messages = loaded;
+  for (const listener of listeners) listener();
+});
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Whether the validation messages have loaded; re-renders the caller when they arrive. */
+export function useValidationMessagesReady(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => messages !== undefined,
+    () => messages !== undefined,
+  );
+}
 
 const unescapePointer = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
@@ -40,6 +64,8 @@ export function translateFieldErrors(
   language: string,
   element?: MessageElement,
 ): string[] {
+  if (messages === undefined) return [];
+  const { describeFieldErrorWith, VALIDATION_TEXTS_DE } = messages;
   const texts = registeredValidationTexts(language) ?? VALIDATION_TEXTS_DE;
   return [...new Set(errors.map((error) => describeFieldErrorWith(texts, error, language, element)))];
 }

@@ -4,7 +4,12 @@ export { registerWidget, getWidget, useWidget } from './registry';
 export { BUILTIN_WIDGETS } from './builtin-widgets';
 export type { FieldState, WidgetComponent, WidgetProps } from './types';
 export { localizeText, useLanguage } from './localize';
-export { translateFieldErrors, scopeOfError } from './field-errors';
+export {
+  translateFieldErrors,
+  scopeOfError,
+  useValidationMessagesReady,
+  validationMessagesReady,
+} from './field-errors';
 export { feedbackProps, requiredProps, ErrorList } from './widgets/feedback';
 export { RequiredLegend } from './required-legend';
 export { fileNameOf } from './widgets/files/file-names';

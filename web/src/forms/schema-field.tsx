@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertySchema, UiElement } from '@einwurf/contract';
-import { translateFieldErrors } from './field-errors';
+import { translateFieldErrors, useValidationMessagesReady } from './field-errors';
 import type { FormStore } from './form-store';
 import { localizeText } from './localize';
 import { useWidget } from './registry';
@@ -37,9 +37,10 @@ export const SchemaField = memo(function SchemaField({
     () => [...snapshot.serverErrors, ...(snapshot.dirty ? snapshot.clientErrors : [])],
     [snapshot],
   );
+  const messagesReady = useValidationMessagesReady();
   const errors = useMemo(
-    () => translateFieldErrors(shown, i18n.language, element),
-    [shown, i18n.language, element],
+    () => (messagesReady ? translateFieldErrors(shown, i18n.language, element) : []),
+    [messagesReady, shown, i18n.language, element],
   );
   // A required field left empty is never shown as valid, though a draft may still be saved so.
   const filled = !(required && isEmptyValue(snapshot.value));

@@ -1,12 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import '../lib/progress';
 
 // Screens load lazily; on a busy two-core CI machine a lazy chunk can take longer than the default
 // 1 s that findBy*/waitFor wait, which made tests fail by timing alone.
 configure({ asyncUtilTimeout: 5000 });
+
+// The validation messages load as their own chunk right after the forms (forms/field-errors.ts); in
+// the app they are there before anyone types, so tests start with them loaded.
+beforeAll(async () => {
+  await (
+    await import('../forms/field-errors')
+  ).validationMessagesReady;
+});
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {

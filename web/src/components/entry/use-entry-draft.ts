@@ -2,7 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import type { EntryValidator, ValidationMode } from '@einwurf/contract';
-import { scopeOfError, translateFieldErrors, type FormData, type FormStore } from '../../forms';
+import {
+  scopeOfError,
+  translateFieldErrors,
+  useValidationMessagesReady,
+  type FormData,
+  type FormStore,
+} from '../../forms';
 import { ApiError } from '../../lib/api-client';
 import {
   validationModeOf,
@@ -73,6 +79,7 @@ export function useEntryDraft({
   onFailure,
 }: UseEntryDraftOptions) {
   const { i18n } = useTranslation();
+  const messagesReady = useValidationMessagesReady();
   const [base, setBase] = useState<EntryData>(entry.data);
   const [edited, setEdited] = useState<EntryData>(restored ?? entry.data);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
@@ -236,8 +243,10 @@ export function useEntryDraft({
   const titleErrors = useMemo(() => {
     const fromServer = serverErrors.filter(isTitleError);
     const fromClient = titleDirty ? validator.validate(edited, mode).filter(isTitleError) : [];
-    return translateFieldErrors(fromServer.length > 0 ? fromServer : fromClient, i18n.language);
-  }, [serverErrors, titleDirty, validator, edited, mode, i18n.language]);
+    return messagesReady
+      ? translateFieldErrors(fromServer.length > 0 ? fromServer : fromClient, i18n.language)
+      : [];
+  }, [serverErrors, titleDirty, validator, edited, mode, i18n.language, messagesReady]);
 
   return {
     base,
