@@ -3,6 +3,7 @@ import { jsonResponse } from '../test/render';
 import { ApiError, apiFetch, registerCurrentEntryProvider, setClientNavigate } from './api-client';
 import { clearAuth, getAuth, setAuth } from './auth-store';
 import { STORAGE_KEYS } from './contract';
+import { changeLocale } from './i18n';
 import { pendingRequests } from './progress';
 
 const showDangerToast = vi.hoisted(() => vi.fn());
@@ -43,6 +44,19 @@ describe('api client: requests', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.has('X-Csrf-Token')).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.csrfToken)).toBe('tok-1');
+  });
+
+  it('asks for answers in the interface language', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ ok: 1 })));
+    await apiFetch('config');
+    expect(lastRequest().headers.get('Accept-Language')).toBe('de');
+    await changeLocale('en');
+    try {
+      await apiFetch('config');
+      expect(lastRequest().headers.get('Accept-Language')).toBe('en');
+    } finally {
+      await changeLocale('de');
+    }
   });
 
   it('keeps a content type the caller set and sets none for FormData', async () => {

@@ -82,8 +82,14 @@ function rememberCsrfToken(response: Response): void {
   if (token) writeString(STORAGE_KEYS.csrfToken, token);
 }
 
+/** The interface language (de, de-CH, en), so the server's messages speak it as the screen does. */
+export function requestLanguage(): string {
+  return i18n.resolvedLanguage ?? i18n.language;
+}
+
 function buildInit(init: RequestInit): RequestInit {
   const headers = new Headers(init.headers);
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', requestLanguage());
   const isFormData = typeof FormData !== 'undefined' && init.body instanceof FormData;
   if (!headers.has('Content-Type') && !isFormData) headers.set('Content-Type', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();

@@ -9,6 +9,7 @@ import {
   jsonBody,
   parseBody,
   refreshCsrfToken,
+  requestLanguage,
 } from './api-client';
 import { formatMegabytes } from './format-number';
 import { i18n } from './i18n';
@@ -70,6 +71,7 @@ function sendOnce(
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', requestLanguage());
     const token = readString(STORAGE_KEYS.csrfToken);
     if (token) xhr.setRequestHeader('X-Csrf-Token', token);
     xhr.upload.addEventListener('progress', (event) => {
