@@ -60,7 +60,7 @@ describe('checkUiSchema', () => {
 
   it('refuses anything but an array', () => {
     expect(checkUiSchema({ scope: 'field' })).toEqual([
-      { path: '', message: 'must be an array of elements' },
+      { path: '', message: 'must be an array of elements', keyword: 'notArray', params: {} },
     ]);
     expect(isUiSchema({})).toBe(false);
   });
@@ -172,6 +172,16 @@ describe('checkUiSchema', () => {
         }),
       ),
     ).toEqual(['/0/options/tags/1: repeats the tag value "health"']);
+  });
+
+  it('names each problem by a keyword and its params, so screens can word it', () => {
+    const [problem] = checkUiSchema([element({ widget: 'tags-predefined', options: { tags: ['Health'] } })]);
+    expect(problem).toMatchObject({ path: '/0/options/tags/0', keyword: 'lowercase' });
+    const [unknown] = checkUiSchema([element({ widget: 'checkbox', options: { type: 'email' } })]);
+    expect(unknown).toMatchObject({
+      keyword: 'additionalProperties',
+      params: { additionalProperties: ['type'] },
+    });
   });
 
   it('refuses options on widgets that take none', () => {

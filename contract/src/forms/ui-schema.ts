@@ -146,8 +146,17 @@ export const TypeConfigSchema = Type.Object(
 );
 export type TypeConfig = Type.Static<typeof TypeConfigSchema>;
 
-/** One thing wrong in a checked document: `path` is a JSON pointer into it ('' for the whole). */
-export type FormatProblem = { path: string; message: string };
+/**
+ * One thing wrong in a checked document: `path` is a JSON pointer into it ('' for the whole), `message`
+ * English words for logs and the CLI; `keyword` and `params` let a screen word it in its language
+ * (TypeBox's keyword, or `lowercase`, `repeatedTag`, `notArray`).
+ */
+export type FormatProblem = {
+  path: string;
+  message: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+};
 
 const ELEMENT_SCHEMA_BY_WIDGET: Record<WidgetName, (typeof UiElementSchema.anyOf)[number]> = {
   ...(Object.fromEntries(PLAIN_WIDGETS.map((w) => [w, PlainElementSchema])) as Record<
@@ -175,7 +184,12 @@ function formatProblems(schema: TSchema, value: unknown, prefix = ''): FormatPro
   // string" or "must be object", which names no real problem of a string or an object tag.
   return errors
     .filter((e) => !(e.keyword === 'type' && isStringOrObjectTag(value, e.instancePath)))
-    .map((e) => ({ path: prefix + e.instancePath, message: describeError(e) }));
+    .map((e) => ({
+      path: prefix + e.instancePath,
+      message: describeError(e),
+      keyword: e.keyword === 'pattern' && e.params.pattern === LOWERCASE_PATTERN ? 'lowercase' : e.keyword,
+      params: { ...e.params },
+    }));
 }
 
 function isStringOrObjectTag(root: unknown, pointer: string): boolean {
@@ -221,7 +235,9 @@ function describeError(error: ReturnType<typeof Value.Errors>[number]): string {
 
 /** Checks a parsed `uischema.json` against the UI-schema format; empty when it conforms. */
 export function checkUiSchema(value: unknown): FormatProblem[] {
-  if (!Array.isArray(value)) return [{ path: '', message: 'must be an array of elements' }];
+  if (!Array.isArray(value)) {
+    return [{ path: '', message: 'must be an array of elements', keyword: 'notArray', params: {} }];
+  }
   return value.flatMap((element: unknown, index) => {
     const widget = widgetOf(element);
     const schema = widget === undefined ? AnyElementSchema : ELEMENT_SCHEMA_BY_WIDGET[widget];

@@ -58,6 +58,29 @@ describe('schema builder page', () => {
       JSON.stringify({ type: 'object', properties: { place: { type: 'string' } } }),
     );
     expect(failure()).toHaveTextContent('Das UI-Schema hat einen Fehler bei /0/widget');
+    expect(failure()).toHaveTextContent(/Erlaubt ist nur: "markdown", "image", .*"tags-predefined"\./);
+  });
+
+  it('words the problems of an element in the interface language, not in schema jargon', () => {
+    const ui = JSON.stringify([
+      {
+        scope: 'topics',
+        widget: 'tags-predefined',
+        label: { de: 'Themen', 'de-CH': 'Themen', en: 'Topics' },
+        lable: 'x',
+        options: { tags: ['Climate'] },
+      },
+    ]);
+    const schema = JSON.stringify({ type: 'object', properties: { topics: { type: 'array' } } });
+    renderWithForms(<SchemaBuilderPage />, { language: 'en' });
+    fireEvent.change(screen.getByLabelText('UI schema (JSON array)'), { target: { value: ui } });
+    fireEvent.change(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: schema } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(
+      within(failure()).getByText(/at \/0\/options\/tags\/0: .*lowercase letters only\./),
+    ).toBeInTheDocument();
+    expect(within(failure()).getByText(/at \/0: Unknown key: "lable"\./)).toBeInTheDocument();
+    expect(failure()).not.toHaveTextContent(/must /);
   });
 
   it('renders the live form when both fit, validating as the server would', async () => {

@@ -8,6 +8,7 @@ import {
   compareCoverage,
   createEntryValidator,
   type EntryValidator,
+  type FormatProblem,
   type ObjectSchema,
   type UiSchema,
 } from '@einwurf/contract';
@@ -21,6 +22,48 @@ type Check =
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const PROBLEM_KEYWORDS = [
+  'required',
+  'additionalProperties',
+  'enum',
+  'const',
+  'type',
+  'minItems',
+  'minLength',
+  'uniqueItems',
+  'lowercase',
+  'repeatedTag',
+  'notArray',
+] as const;
+const TYPE_WORDS = ['object', 'array', 'string', 'boolean', 'number', 'integer'] as const;
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  (list as readonly unknown[]).includes(value);
+
+/** The names a problem's params list (missing or unknown keys, allowed values, a repeated tag). */
+function namesOf(params: Record<string, unknown>): string {
+  const listed = [
+    params.requiredProperties,
+    params.additionalProperties,
+    params.allowedValues,
+    params.allowedValue,
+    params.value,
+  ].find((v) => v !== undefined);
+  const items = Array.isArray(listed) ? listed : listed === undefined ? [] : [listed];
+  return items.map((item) => JSON.stringify(item)).join(', ');
+}
+
+/** A problem of the UI schema in the interface language. */
+function describeProblem(problem: FormatProblem, t: TFunction): string {
+  const keyword = isOneOf(PROBLEM_KEYWORDS, problem.keyword) ? problem.keyword : 'other';
+  const params = problem.params ?? {};
+  const type = isOneOf(TYPE_WORDS, params.type) ? params.type : 'other';
+  return t(`forms.builder.problems.${keyword}`, {
+    names: namesOf(params),
+    limit: params.limit,
+    type: t(`forms.builder.types.${type}`),
+  });
 }
 
 /** Runs the builder's checks (spec section 5) and, when they pass, prepares what the preview needs. */
@@ -42,7 +85,7 @@ function checkSchemas(uiText: string, schemaText: string, t: TFunction): Check {
     return {
       ok: false,
       messages: problems.map((p) =>
-        t('forms.builder.errors.ui-format', { path: p.path || '/', message: p.message }),
+        t('forms.builder.errors.ui-format', { path: p.path || '/', message: describeProblem(p, t) }),
       ),
     };
   }
