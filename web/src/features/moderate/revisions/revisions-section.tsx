@@ -5,6 +5,7 @@ import type { Entry, EntryDecision, EntryRevisionItem, UiSchema } from '@einwurf
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { stateNameKey } from '../../../components/entry/describe-event';
 import { localizeText } from '../../../forms';
+import { valueText } from '../../../lib/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useFormatPointInTime } from '../../../lib/time-zone';
@@ -68,8 +69,15 @@ export default function RevisionsSection({
     if (!before.data || !after.data) return null;
     const a = before.data.data;
     const b = after.data.data;
-    return diffRevisions(a, b, order);
-  }, [before.data, after.data, order]);
+    // Choices and predefined tags read as their texts in the interface language, as the form shows them.
+    const shown = (name: string, value: unknown) => {
+      const element = uiSchema.find((item) => item.scope === name);
+      return element && (element.widget === 'select' || element.widget === 'tags-predefined')
+        ? valueText(element, value, i18n.language)
+        : value;
+    };
+    return diffRevisions(a, b, order, shown);
+  }, [before.data, after.data, order, uiSchema, i18n.language]);
 
   const heading = (
     <Title order={2} size="h3" id="entry-revisions-heading" mb="sm">

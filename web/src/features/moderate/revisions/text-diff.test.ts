@@ -91,6 +91,15 @@ describe('diffRevisions', () => {
     expect(changes(diffs[1]?.segments ?? [])).toEqual(['-Abend', '+Morgen']);
   });
 
+  it('compares values as shown: choices and tags by their texts', () => {
+    const before = { title: 'T', content: '', fields: { topics: ['climate'] } };
+    const after = { title: 'T', content: '', fields: { topics: ['climate', 'youth'] } };
+    const texts: Record<string, string> = { climate: 'Klima', youth: 'Jugend' };
+    const [, , topics] = diffRevisions(before, after, ['topics'], (_name, value) => texts[String(value)]);
+    expect(changes(topics?.segments ?? [])).toEqual(['+\nJugend']);
+    expect(topics?.segments.map((s) => s.text).join('')).toBe('Klima\nJugend');
+  });
+
   it('writes values as text', () => {
     expect(fieldText(null)).toBe('');
     expect(fieldText(['a', 'b'])).toBe('a\nb');

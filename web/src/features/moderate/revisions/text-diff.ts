@@ -124,12 +124,14 @@ export type FieldDiff = { name: string; segments: DiffSegment[]; changed: boolea
 
 /**
  * Every field of two revisions with its diff: title, content, then the fields in `order` (the type's
- * form order), then any other field either revision has, by name.
+ * form order), then any other field either revision has, by name; values as `shown` words them.
  */
 export function diffRevisions(
   before: RevisionFields,
   after: RevisionFields,
   order: string[] = [],
+  /** A stored value (or one item of a list) as people see it: a choice's or a tag's text. */
+  shown: (name: string, value: unknown) => unknown = (_name, value) => value,
 ): FieldDiff[] {
   const others = [...new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])].filter(
     (name) => name !== 'title' && name !== 'content',
@@ -140,8 +142,13 @@ export function diffRevisions(
     ...order.filter((name) => others.includes(name)),
     ...others.filter((name) => !order.includes(name)).sort(),
   ];
-  const valueOf = (revision: RevisionFields, name: string): unknown =>
-    name === 'title' ? revision.title : name === 'content' ? revision.content : revision.fields[name];
+  const valueOf = (revision: RevisionFields, name: string): unknown => {
+    if (name === 'title') return revision.title;
+    if (name === 'content') return revision.content;
+    const value = revision.fields[name];
+    if (value === undefined || value === null) return value;
+    return Array.isArray(value) ? value.map((item) => shown(name, item)) : shown(name, value);
+  };
   return names.map((name) => {
     const segments = diffText(fieldText(valueOf(before, name)), fieldText(valueOf(after, name)));
     return { name, segments, changed: hasChanges(segments) };
