@@ -1,7 +1,8 @@
 import { ENTRY_SYSTEM_FIELDS } from '../entry-rules.ts';
 import type { UiElement } from '../forms/ui-schema.ts';
 import { fileNameOf } from '../file-names.ts';
-import { privateFieldsOf, valueText } from '../forms/widgets.ts';
+import { privateFieldsOf } from '../forms/widgets.ts';
+import { valueText } from '../forms/choice-text.ts';
 import { formatDate, formatDateTime, localizeText } from '../localize.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../error-codes.ts';
 import { localizeText } from '../../localize.ts';
-import { valueText } from '../widgets.ts';
+import { valueText } from '../choice-text.ts';
 import type { ExpectedType, KnownFormat, ValidationTexts } from './texts.ts';
 
 // The rule that turns a field error (keyword and Ajv's params) into a sentence a person understands,
