@@ -91,7 +91,7 @@ describe('schema builder page', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.queryByText('The schemas do not fit')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Form preview' })).toBeInTheDocument();
-    const place = screen.getByLabelText('Place');
+    const place = screen.getByRole('textbox', { name: 'Place' });
     expect(screen.getByRole('checkbox', { name: 'Checked' })).toBeInTheDocument();
     await user.type(place, 'Bern');
     expect(place).toHaveAccessibleDescription('Please enter at most 3 characters.');
