@@ -33,11 +33,11 @@ export async function waitForSettledPage(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Fails the journey when axe-core finds any WCAG A/AA violation on the page once it has settled. */
+/** Fails the journey when axe-core finds any WCAG 2.2 A/AA violation on the page once it has settled. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForSettledPage(page);
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
