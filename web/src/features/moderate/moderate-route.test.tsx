@@ -204,6 +204,8 @@ describe('moderate', { timeout: 20_000 }, () => {
     // The confirmation keeps its words while it fades out; once it is gone, so is the state's action.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Veröffentlichen' })).not.toBeInTheDocument();
+    // Its button gone, focus goes to the heading of the state actions, not to the page.
+    expect(screen.getByRole('heading', { name: 'Status ändern' })).toHaveFocus();
   });
 
   it('publishes at a chosen date and time in UTC, and shows the entry as scheduled then', async () => {
@@ -323,6 +325,7 @@ describe('moderate', { timeout: 20_000 }, () => {
         (sent('PUT admin/collection/entry/e1').at(-1)!.body as { data: { state: string } }).data.state,
       ).toBe(state);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { name: 'Status ändern' })).toHaveFocus();
     }
     expect(
       sent('PUT admin/collection/entry/e1').map(

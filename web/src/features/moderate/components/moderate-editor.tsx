@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Grid, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EntryValidator, ObjectSchema, UiSchema } from '@einwurf/contract';
@@ -92,6 +92,15 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
   });
   const { base, edited, isReadOnly: isDeleted } = draft;
   const keepFocus = useKeepFocus(draft.isSaving);
+  // A state change takes away the button it was started from (Publish is gone once published), and
+  // its dialog would give focus back to nothing: it goes to the heading of the state actions instead,
+  // from where Tab reaches the actions the new state offers. Runs after the closing dialog's own
+  // focus handling (effects of children first), so the dialog does not take it back.
+  const stateHeading = useRef<HTMLHeadingElement>(null);
+  const [stateChanged, setStateChanged] = useState(0);
+  useEffect(() => {
+    if (stateChanged > 0) stateHeading.current?.focus();
+  }, [stateChanged]);
 
   const showDone = (target?: EntryState, saved?: Entry) => {
     const scheduledAt = saved && isScheduled(saved.data) ? saved.data.publish_at : null;
@@ -112,7 +121,9 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
     const saved = await draft.save({ target });
     setConfirming(null);
     setPublishing(null);
-    if (saved) showDone(target, saved);
+    if (!saved) return;
+    showDone(target, saved);
+    if (target) setStateChanged((count) => count + 1);
   };
 
   const handlePublish = (publishAt: string | null) => {
@@ -208,6 +219,7 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               disabled={draft.isSaving}
               onChoose={setConfirming}
               onPublish={setPublishing}
+              headingRef={stateHeading}
             />
             <EntryPreview entry={edited} uiSchema={uiSchema} />
             <Suspense fallback={<Loader size="sm" aria-label={t('moderate.revisions.loading')} />}>
@@ -265,7 +277,10 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
         draft={draft}
         viewer="moderation"
         differingFields={differingFields}
-        onKept={(saved, target) => showDone(target, saved)}
+        onKept={(saved, target) => {
+          showDone(target, saved);
+          if (target) setStateChanged((count) => count + 1);
+        }}
         onReloaded={() => setNotice({ tone: 'success', text: t('moderate.reloaded') })}
       />
     </Stack>

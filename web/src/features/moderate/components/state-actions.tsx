@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { moderationStateActions } from '../../../components/entry/state-actions';
@@ -22,20 +23,29 @@ type StateActionsProps = {
   onChoose: (target: TargetState) => void;
   /** Publishing, or for a scheduled entry publishing now or at another time. */
   onPublish: (choice: PublishChoice) => void;
+  /** The section's heading, where focus goes once a state change took away the button it came from. */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /**
  * The state actions open from the current state: publish, reject, reopen, back to draft. A scheduled
  * publication shows its time, publishes now or at another time, and the other actions cancel it.
  */
-export function StateActions({ state, publishAt, disabled, onChoose, onPublish }: StateActionsProps) {
+export function StateActions({
+  state,
+  publishAt,
+  disabled,
+  onChoose,
+  onPublish,
+  headingRef,
+}: StateActionsProps) {
   const { t } = useTranslation();
   const formatTime = useFormatPointInTime();
   const targets = moderationStateActions(state).filter(isTargetState);
   const scheduled = isScheduled({ state, publish_at: publishAt });
   return (
     <section aria-labelledby="state-actions-heading">
-      <Title order={2} size="h3" id="state-actions-heading" mb="sm">
+      <Title order={2} size="h3" id="state-actions-heading" mb="sm" ref={headingRef} tabIndex={-1}>
         {t('moderate.actions.title')}
       </Title>
       {targets.length === 0 ? (
