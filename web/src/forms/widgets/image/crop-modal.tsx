@@ -132,7 +132,15 @@ export default function CropModal({ file, allowed, onUpload, onCancel }: CropMod
             {t('forms.image.crop.uploadUncropped')}
           </Button>
           {!isUnreadable && (
-            <Button onClick={() => void handleUpload()} disabled={!area} loading={isBusy} data-autofocus>
+            // Until the cropper has measured the section the button only looks disabled: a disabled
+            // one cannot take the dialog's first focus, which then fell to the page.
+            <Button
+              onClick={() => void handleUpload()}
+              data-disabled={!area || undefined}
+              aria-disabled={!area || undefined}
+              loading={isBusy}
+              data-autofocus
+            >
               {t('forms.image.crop.upload')}
             </Button>
           )}

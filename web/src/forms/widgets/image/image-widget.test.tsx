@@ -186,6 +186,8 @@ describe('image widget', () => {
 
     const dialog = await chooseAndCrop(user, png('Titel Bild.png'));
     expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeInTheDocument();
+    // The dialog takes focus, on its main action.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Hochladen' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
 
     await waitFor(() => expect(uploadMock).toHaveBeenCalledTimes(1));
