@@ -238,6 +238,18 @@ describe('image widget', () => {
     expect(uploadMock.mock.calls[0]![2]).toBe('roh.png');
   });
 
+  it('keeps focus in the field through the steps: the cropper, Cancel while uploading, then Remove', async () => {
+    const user = userEvent.setup();
+    stubCanvas();
+    const upload = pendingUpload();
+    renderImage();
+    const dialog = await chooseAndCrop(user, png());
+    await user.click(within(dialog).getByRole('button', { name: 'Ohne Zuschneiden hochladen' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hochladen abbrechen' })).toHaveFocus());
+    await act(async () => upload.resolve(stored()));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bild entfernen' })).toHaveFocus());
+  });
+
   it('goes back to no image without a toast when the upload is cancelled', async () => {
     const user = userEvent.setup();
     stubNoCanvas();
@@ -376,6 +388,8 @@ describe('image widget', () => {
     await act(async () => answer(new Response(null, { status: 204 })));
     await waitFor(() => expect(screen.queryByRole('img')).not.toBeInTheDocument());
     expect(input()).toBeEnabled();
+    // The removed image's button is gone; focus goes to the file field that took its place.
+    expect(input()).toHaveFocus();
     expect(onChange).toHaveBeenLastCalledWith('');
     expect(sent('DELETE files/f1/titel.png')).toHaveLength(1);
   });

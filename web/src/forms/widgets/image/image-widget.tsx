@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Input, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../../types';
@@ -27,6 +28,18 @@ export function ImageWidget({
   const { t } = useTranslation();
   const image = useImageWidget({ value, onChange, disabled, state });
   const { url, phase, notice, choiceError } = image;
+  // Each step swaps the controls (the cropper closes, the file field gives way to the upload's Cancel,
+  // then to Remove), and the control with focus vanishes with it. From a choice or a removal until the
+  // widget rests again, focus lost to the page goes to the first control the step shows (the cropper
+  // holds focus itself while open); focus the person moved elsewhere stays there.
+  const box = useRef<HTMLDivElement>(null);
+  const following = useRef(false);
+  useEffect(() => {
+    if (following.current && document.activeElement === document.body) {
+      box.current?.querySelector<HTMLElement>(':enabled')?.focus();
+    }
+    following.current &&= phase.kind !== 'idle';
+  }, [phase.kind, url]);
 
   const hintId = `${id}-hint`;
   const noTargetId = `${id}-no-target`;
@@ -52,7 +65,7 @@ export function ImageWidget({
       description={help}
       error={errors.length > 0 ? <ErrorList errors={errors} /> : undefined}
     >
-      <Stack gap="xs" mt={4}>
+      <Stack gap="xs" mt={4} ref={box}>
         {url ? (
           <ImagePreview
             labelId={`${id}-label`}
@@ -62,7 +75,10 @@ export function ImageWidget({
             describedBy={describedBy}
             isRemoving={phase.kind === 'removing'}
             disabled={disabled}
-            onRemove={() => void image.remove()}
+            onRemove={() => {
+              following.current = true;
+              void image.remove();
+            }}
             onImageError={image.handleImageError}
           />
         ) : (
@@ -76,7 +92,10 @@ export function ImageWidget({
             hint={image.hint}
             hintId={hintId}
             noTargetId={noTargetId}
-            onFile={(file) => void image.chooseFile(file)}
+            onFile={(file) => {
+              following.current = true;
+              void image.chooseFile(file);
+            }}
           />
         )}
         {phase.kind === 'uploading' && (
