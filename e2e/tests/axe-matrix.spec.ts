@@ -188,9 +188,9 @@ async function staffScreens(page: Page, { locale, dialogs }: Combination): Promi
   if (!dialogs) return;
 
   for (const name of [
-    `Passwort von ${E2E_ADMIN.username} setzen`,
-    `Zweiten Faktor von ${E2E_ADMIN.username} zurücksetzen`,
-    `Alle Sitzungen von ${E2E_ADMIN.username} beenden`,
+    `Passwort setzen für ${E2E_ADMIN.username}`,
+    `Zweiten Faktor zurücksetzen für ${E2E_ADMIN.username}`,
+    `Alle Sitzungen beenden für ${E2E_ADMIN.username}`,
   ]) {
     await checkDialog(page, page.getByRole('button', { name }));
   }

@@ -159,9 +159,17 @@ test('every action of the accounts and submissions screens is on screen at 320 p
   await expect(
     page.getByRole('status').filter({ hasText: 'smallmod1 hat jetzt die Rolle Admin.' }),
   ).toHaveCount(1);
-  await openAndCancel(page, page.getByRole('button', { name: 'Passwort von smallmod1 setzen' }), /Passwort/);
-  await openAndCancel(page, page.getByRole('button', { name: /Zweiten Faktor von smallmod1/ }), /smallmod1/);
-  await openAndCancel(page, page.getByRole('button', { name: /Sitzungen von smallmod1/ }), /smallmod1/);
+  await openAndCancel(page, page.getByRole('button', { name: 'Passwort setzen für smallmod1' }), /Passwort/);
+  await openAndCancel(
+    page,
+    page.getByRole('button', { name: /Zweiten Faktor zurücksetzen für smallmod1/ }),
+    /smallmod1/,
+  );
+  await openAndCancel(
+    page,
+    page.getByRole('button', { name: /Sitzungen beenden für smallmod1/ }),
+    /smallmod1/,
+  );
   await openAndCancel(page, page.getByRole('button', { name: 'Konto smallmod1 löschen' }), /smallmod1/);
   const form = page.getByRole('region', { name: 'Konto anlegen' });
   await expectOnScreen(form.getByRole('button', { name: 'Konto anlegen' }));

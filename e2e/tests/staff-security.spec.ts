@@ -148,7 +148,7 @@ test('an admin resets a moderator’s second factor and ends all its sessions', 
   await logIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await expect(heading(page, 'Übersicht')).toBeVisible();
   await page.goto('admin/users');
-  await page.getByRole('button', { name: `Zweiten Faktor von ${username} zurücksetzen` }).click();
+  await page.getByRole('button', { name: `Zweiten Faktor zurücksetzen für ${username}` }).click();
   const dialog = page.getByRole('dialog', { name: `Zweiten Faktor von ${username} zurücksetzen?` });
   await dialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
   await expectNoAxeViolations(page);
@@ -158,7 +158,7 @@ test('an admin resets a moderator’s second factor and ends all its sessions', 
   // The password alone opens the back office again; then the admin ends that session too.
   await logIn(modPage, username);
   await expect(heading(modPage, 'Übersicht')).toBeVisible();
-  await page.getByRole('button', { name: `Alle Sitzungen von ${username} beenden` }).click();
+  await page.getByRole('button', { name: `Alle Sitzungen beenden für ${username}` }).click();
   const endDialog = page.getByRole('dialog', { name: `Alle Sitzungen von ${username} beenden?` });
   await endDialog.getByRole('textbox', { name: 'Name des Kontos' }).fill(username);
   await expectNoAxeViolations(page);

@@ -42,6 +42,18 @@ describe('users', { timeout: 20_000 }, () => {
     expect(row).toHaveTextContent('02.11.2026 09:30 UTC');
   });
 
+  it('names every action of a row with its visible words and the account (WCAG 2.5.3)', async () => {
+    renderUsers();
+    const row = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;
+    const buttons = within(row).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(3);
+    for (const button of buttons) {
+      const name = button.getAttribute('aria-label') ?? '';
+      expect(name.toLowerCase()).toContain(button.textContent!.trim().toLowerCase());
+      expect(name).toContain('bob');
+    }
+  });
+
   it('checks name, password and repeat before creating, with the spec’s username message', async () => {
     const { sent } = renderUsers({ 'POST admin/users': jsonResponse({}, { status: 201 }) });
     await screen.findByRole('rowheader', { name: 'bob' });
@@ -111,7 +123,7 @@ describe('users', { timeout: 20_000 }, () => {
       'DELETE admin/users/bob/sessions': new Response(null, { status: 204 }),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Zweiten Faktor von bob zurücksetzen' }));
+    await user.click(await screen.findByRole('button', { name: 'Zweiten Faktor zurücksetzen für bob' }));
     let dialog = await screen.findByRole('dialog', { name: 'Zweiten Faktor von bob zurücksetzen?' });
     const reset = within(dialog).getByRole('button', { name: 'Zweiten Faktor zurücksetzen' });
     expect(reset).toBeDisabled();
@@ -121,7 +133,7 @@ describe('users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Der zweite Faktor von bob ist zurückgesetzt.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Alle Sitzungen von bob beenden' }));
+    await user.click(screen.getByRole('button', { name: 'Alle Sitzungen beenden für bob' }));
     dialog = await screen.findByRole('dialog', { name: 'Alle Sitzungen von bob beenden?' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name des Kontos' }), 'bob');
     await user.click(within(dialog).getByRole('button', { name: 'Alle Sitzungen beenden' }));
@@ -177,7 +189,7 @@ describe('users', { timeout: 20_000 }, () => {
   it('sets another account’s password with a repeat', async () => {
     const { sent } = renderUsers({ 'PATCH admin/users/bob': { data: users.data.users[1] } });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Passwort von bob setzen' }));
+    await user.click(await screen.findByRole('button', { name: 'Passwort setzen für bob' }));
     const dialog = await screen.findByRole('dialog', { name: 'Passwort von bob setzen' });
     const [password, repeat] = within(dialog).getAllByLabelText(/Passwort/, { selector: 'input' });
     await user.type(password!, 'brand-new-pass');
