@@ -17,6 +17,8 @@ test('an author creates an article, edits it over two visits, comments and propo
   page,
   context,
 }) => {
+  // Two visits with password checks and an upload: well past a minute when the machine is busy.
+  test.setTimeout(120_000);
   await page.goto('');
   // The first load titles the tab but leaves focus alone; a navigation moves it to the new h1.
   await expect(page).toHaveTitle('Beitrag vorschlagen – Einwurf');
@@ -223,7 +225,8 @@ test('an author deletes their entry after typing its title', async ({ page }) =>
   await expect(confirm).toBeDisabled();
   await typed.fill('Zum Löschen');
   await confirm.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorschlagen' })).toBeVisible();
+  // The dialog and its screen are gone: focus is on the home screen's heading, the new screen said.
+  await expectArrivedAt(page, 'Beitrag vorschlagen');
   await expect(page.getByRole('note').filter({ hasText: 'Dein Beitrag wurde gelöscht.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mein Beitrag' })).toHaveCount(0);
 });
