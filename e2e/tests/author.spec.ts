@@ -48,7 +48,7 @@ test('an author creates an article, edits it over two visits, comments and propo
   await keywords.fill('Quartier');
   await keywords.press('Enter');
   await page.getByRole('combobox', { name: 'Themen', exact: true }).fill('mob');
-  await page.getByRole('option', { name: 'mobility' }).click();
+  await page.getByRole('option', { name: 'Mobilität' }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('E-Mail für Rückfragen', { exact: true }).fill('redaktion@example.org');
   await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
@@ -76,7 +76,7 @@ test('an author creates an article, edits it over two visits, comments and propo
   );
   await expect(page.getByLabel('Anzahl Wörter', { exact: true })).toHaveValue('420');
   await expect(page.getByText('Quartier', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('mobility', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Mobilität', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erscheinen am', exact: true })).toHaveText(
     /\d{2}\.\d{2}\.2026/,
   );

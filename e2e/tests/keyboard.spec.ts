@@ -147,7 +147,7 @@ test('an author creates an article, fills it, saves and proposes it with the key
   const topics = page.getByRole('combobox', { name: 'Themen', exact: true });
   await tabTo(page, topics);
   await page.keyboard.type('mob');
-  await expect(page.getByRole('option', { name: 'mobility' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Mobilität' })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
@@ -185,7 +185,7 @@ test('an author creates an article, fills it, saves and proposes it with the key
   );
   await expect(page.getByRole('combobox', { name: 'Rubrik' })).toHaveValue('Lokales');
   await expect(page.getByText('Tastatur', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('mobility', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Mobilität', { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel('Anzahl Wörter', { exact: true })).toHaveValue('420');
 });
 

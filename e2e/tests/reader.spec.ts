@@ -34,7 +34,7 @@ async function fillArticle(page: Page): Promise<void> {
   await keywords.fill('Quartier');
   await keywords.press('Enter');
   await page.getByRole('combobox', { name: 'Themen', exact: true }).fill('mob');
-  await page.getByRole('option', { name: 'mobility' }).click();
+  await page.getByRole('option', { name: 'Mobilität' }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('E-Mail für Rückfragen', { exact: true }).fill('redaktion@example.org');
   await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
@@ -63,7 +63,7 @@ async function expectEveryArticleField(article: Locator): Promise<void> {
   await expect(field(article, 'Schlagwörter').getByRole('listitem')).toHaveText(['velo', 'quartier'], {
     ignoreCase: true,
   });
-  await expect(field(article, 'Themen')).toContainText('mobility');
+  await expect(field(article, 'Themen')).toContainText('Mobilität');
   await expect(field(article, 'Quelle').getByRole('link')).toHaveAttribute(
     'href',
     'https://example.org/velowege',
