@@ -255,7 +255,7 @@ describe.each(testDatabases())('assigning entries on $name', (target) => {
         expect.objectContaining({ id: incompleteProposal.id, status: 400, code: 'VALIDATION_FAILED' }),
         { id: unknown, ok: false, status: 404, code: 'NOT_FOUND', message: 'no such entry' },
       ]);
-      expect(refused[1]).toMatchObject({ message: expect.stringContaining('data/lead') });
+      expect(refused[1]).toMatchObject({ message: expect.stringContaining('„Lead“') });
 
       const states = await t.database.db
         .selectFrom('entries')
