@@ -81,4 +81,21 @@ describe('the route announcer', () => {
     act(() => showSuccessToast('Gespeichert', 'Deine Änderungen sind gespeichert.'));
     expect(screen.getByRole('status').textContent).not.toBe(before);
   });
+
+  it('keeps a success said just before a navigation, after the new screen’s name', async () => {
+    const { router } = renderRoutes(shell, '/');
+    await waitFor(() => expect(document.title).toBe('Startseite – Einwurf'));
+    act(() => {
+      showSuccessToast('Beitrag gelöscht', '„Velowege“ ist gelöscht.');
+      void router.navigate('/edit');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beitrag bearbeiten' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Beitrag bearbeiten – Einwurf. „Velowege“ ist gelöscht.',
+    );
+    // The next screen says only its own name.
+    act(() => void router.navigate('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Startseite' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Startseite – Einwurf$/);
+  });
 });

@@ -3,6 +3,9 @@ import { VisuallyHidden } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { announce, listenToAnnouncements } from '../lib/announce';
 
+/** How long a message said before a navigation is still waiting to be heard. */
+const CARRIED_OVER_MS = 3000;
+
 /**
  * The app's one polite live region. After a client-side navigation (not the first load) it moves focus
  * to the new screen's h1 (components/page.tsx) and says the screen's document title; other messages
@@ -13,10 +16,17 @@ export function RouteAnnouncer() {
   const [message, setMessage] = useState('');
   // The screen that was announced: StrictMode runs effects twice, and the first load says nothing.
   const shown = useRef(pathname);
+  // The last message and when it was said: a result said just before a navigation ("… ist gelöscht")
+  // would be cut off by the new screen's name, so the two are said together.
+  const last = useRef({ text: '', at: 0 });
 
   // A message like the last one changes the region too (a trailing no-break space), so it is said again.
   useEffect(
-    () => listenToAnnouncements((next) => setMessage((last) => (last === next ? `${next}\u00a0` : next))),
+    () =>
+      listenToAnnouncements((next) => {
+        last.current = { text: next, at: Date.now() };
+        setMessage((current) => (current === next ? `${next}\u00a0` : next));
+      }),
     [],
   );
 
@@ -25,7 +35,11 @@ export function RouteAnnouncer() {
     if (shown.current === pathname) return;
     shown.current = pathname;
     document.querySelector<HTMLElement>('h1')?.focus();
-    announce(document.title);
+    const { text, at } = last.current;
+    const pending = text !== '' && Date.now() - at < CARRIED_OVER_MS;
+    announce(pending ? `${document.title}. ${text}` : document.title);
+    // A screen's name is no result to carry over to the next screen.
+    last.current = { text: '', at: 0 };
   }, [pathname]);
 
   return (
