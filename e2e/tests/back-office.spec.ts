@@ -242,6 +242,33 @@ test('a moderator comments and rejects, the author answers and proposes again, t
   await expectNoAxeViolations(page);
 });
 
+test('a moderator deletes an entry by typing its title; the list says so with focus on its heading', async ({
+  page,
+}) => {
+  const title = `Doppelt eingereicht ${Date.now()}`;
+  const id = await proposeArticle(title, 'Derselbe Text kam zweimal.');
+  await logInAsAdmin(page);
+  await page.goto(`moderate/article/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue(title);
+  const open = page.getByRole('button', { name: 'Beitrag löschen', exact: true });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Beitrag wirklich löschen?' });
+  const typed = dialog.getByRole('textbox', { name: 'Titel des Beitrags' });
+  await expect(typed).toBeFocused();
+  const confirm = dialog.getByRole('button', { name: 'Endgültig löschen' });
+  await expect(confirm).toBeDisabled();
+  await page.keyboard.type(title);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/publish\/admin\/submissions$/);
+  await expectArrivedAt(page, 'Alle Beiträge');
+  await expectSuccess(page, `„${title}“ ist gelöscht.`);
+  await expect(page.getByRole('rowheader', { name: title })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('a moderator account made by the admin logs in and cannot open the accounts', async ({ page }) => {
   const name = `mod${Date.now()}`;
   const password = 'Moderation-2026!';
