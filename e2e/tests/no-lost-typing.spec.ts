@@ -65,6 +65,12 @@ test('an author closes the tab without saving and gets the typing back on the ne
   await expect(titleAgain).toHaveValue('Neue Velowege im Quartier');
   await expect(again.getByText('Nicht gespeicherte Änderungen vom')).toHaveCount(0);
   await expectNoAxeViolations(again);
+
+  // Typing in the moment before the page goes away is kept too: leaving writes it at once.
+  await titleAgain.fill('Neue Velowege im ganzen Quartier');
+  await again.goto('');
+  await expect(again.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await keptCopies(again, 'author')).toEqual([expect.stringContaining('im ganzen Quartier')]);
 });
 
 test('a moderator closes the tab without saving and gets the typing back', async ({ page, context }) => {
