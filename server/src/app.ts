@@ -63,6 +63,7 @@ import storableText from './plugins/storable-text.ts';
 import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
 import { OneLinePerRequest } from './log.ts';
+import { lazyCompilers } from './lazy-compilers.ts';
 import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
 
@@ -78,6 +79,8 @@ declare module 'fastify' {
     now: Clock;
     /** Whether notification mails go out (EINWURF_SMTP_URL, or a transport a test gave). */
     mailEnabled: boolean;
+    /** Compiles the route schemas no request has needed yet (they compile at first use). */
+    compileSchemas: () => void;
   }
 }
 
@@ -155,6 +158,7 @@ function requestSerializer(withAddress: boolean) {
 /** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
+  const compilers = lazyCompilers();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -168,8 +172,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logController: new OneLinePerRequest(),
     // Long path parameters reach the route schemas (400 in the API's error shape), not the router's 414.
     routerOptions: { maxParamLength: 2048 },
+    schemaController: { compilersFactory: { buildSerializer: compilers.buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(compilers.validator(TypeBoxValidatorCompiler));
+  app.decorate('compileSchemas', compilers.compileAll);
 
   const ownsDb = deps.db === undefined;
   const db = deps.db ?? createDatabase(config.database, config.databaseTimeouts);
