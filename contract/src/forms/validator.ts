@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Options } from 'ajv/dist/2020.js';
+import type { Options, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { entryValidatorFrom, relaxForDraft, type EntryValidator } from './entry-validation.ts';
 
@@ -21,16 +21,25 @@ export const entryValidatorCache: Pick<WeakMap<object, EntryValidator>, 'get' | 
 
 /**
  * The validator of a merged entry schema, compiled once (strict and draft variants, one Ajv instance)
- * and cached by schema object: pass the same object (mergeSchemas returns one) to reuse it.
+ * and cached by schema object: pass the same object (mergeSchemas returns one) to reuse it. The strict
+ * variant compiles at once (a schema that does not compile throws here); the draft variant, the same
+ * schema with less required, at its first use, which keeps it off the server's start.
  * Ajv compiles with `new Function`, so in a browser this needs 'unsafe-eval' unless standalone code is used.
  */
 export function createEntryValidator(schema: object): EntryValidator {
   const cached = cache.get(schema);
   if (cached) return cached;
   const ajv = createAjv();
-  // Both variants live in one Ajv instance, which refuses a second schema under the same $id.
-  const { $id: _id, ...draft } = relaxForDraft(schema) as Record<string, unknown>;
-  const validator = entryValidatorFrom({ strict: ajv.compile(schema), draft: ajv.compile(draft) });
+  const strict = ajv.compile(schema);
+  let draft: ValidateFunction | undefined;
+  const validator = entryValidatorFrom({
+    strict,
+    get draft() {
+      // Both variants live in one Ajv instance, which refuses a second schema under the same $id.
+      const { $id: _id, ...relaxed } = relaxForDraft(schema) as Record<string, unknown>;
+      return (draft ??= ajv.compile(relaxed));
+    },
+  });
   cache.set(schema, validator);
   return validator;
 }
