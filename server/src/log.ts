@@ -1,4 +1,5 @@
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type * as PinoPretty from 'pino-pretty';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LogFormat } from './config.ts';
 
@@ -60,6 +61,8 @@ export function logStreamFor(
   output: { fd: number; isTTY?: boolean } = process.stdout,
 ): { write(line: string): void } | undefined {
   if (!isLogPretty(format, output.isTTY === true)) return undefined;
+  // Loaded only for readable lines: a server logging JSON never needs it.
+  const { build: pretty } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pretty({
     destination: output.fd,
     sync: true,

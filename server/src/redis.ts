@@ -1,4 +1,6 @@
-import { Redis, ReplyError } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as Ioredis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RedisTimeouts } from './config.ts';
 import { unavailableError } from './errors.ts';
 
@@ -23,6 +25,8 @@ export type BoundedRedis = {
  * took effect would answer "already set", and a spent token would look replayed.
  */
 export function createBoundedRedis(url: string, keyPrefix: string, timeouts: RedisTimeouts): BoundedRedis {
+  // The client loads with the first connection: a server without Redis never needs it.
+  const { Redis, ReplyError } = createRequire(import.meta.url)('ioredis') as typeof Ioredis;
   const redis = new Redis(url, {
     keyPrefix,
     connectTimeout: timeouts.connectMs,

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   type DialectAdapter,
   type MigrationLockOptions,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -84,12 +85,15 @@ class LockingSqliteDialect extends SqliteDialect {
 
 // PostgreSQL answers bigint (int8) and numeric counts as strings; every bigint here is an epoch-ms
 // timestamp or a count, both far below 2^53.
-const pgTypes = {
+const pgTypesOf = ({ types }: typeof pg) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8
+    oid === types.builtins.INT8
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+      : types.getTypeParser(oid, format ?? 'text')) as typeof types.getTypeParser,
+});
+
+/** The PostgreSQL client, loaded when a PostgreSQL database is opened: a SQLite server never needs it. */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
 
 // The server cancels a statement at the query time-out; the client waits a little longer, so the
 // server's clean cancel wins whenever the server still answers.
@@ -153,10 +157,11 @@ export function sqliteOptions(env: NodeJS.ProcessEnv = process.env): SqliteDatab
  */
 export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeouts): Kysely<Database> {
   if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const pgModule = loadPg();
+    const pool = new pgModule.Pool({
       connectionString: target.url,
       max: 10,
-      types: pgTypes,
+      types: pgTypesOf(pgModule),
       ...boundedPoolConfig(timeouts),
     });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)

@@ -4,17 +4,13 @@
 // public key and signature counter.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Passkey, PasskeyCreate, WebAuthnResponse } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
@@ -28,6 +24,12 @@ import * as repo from './repository.ts';
 type Db = Kysely<Database>;
 
 const toIso = (ms: number): string => new Date(ms).toISOString();
+
+/** The WebAuthn library (and its certificate parsers) loads at the first ceremony, not at the start. */
+const webauthn = () => import('@simplewebauthn/server');
+const toBase64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
+const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(Buffer.from(text, 'base64url'));
 
 /** Who the keys are bound to: this server's public origin and its host name (the RP ID). */
 export type RelyingParty = { origin: string; rpId: string };
@@ -90,7 +92,7 @@ async function newChallenge(
   purpose: 'registration' | 'authentication',
   now: number,
 ): Promise<string> {
-  const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   await keys.insertChallenge(
     db,
     { challenge, user_id: userId, purpose, expires_at: now + CHALLENGE_TTL_MS },
@@ -118,12 +120,13 @@ export async function startPasskeyRegistration(
     throw new AppError('CONFLICT', `an account may have ${PASSKEYS_MAX} passkeys: remove one first`);
   }
   const challenge = await newChallenge(db, account.id, 'registration', now);
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpId,
     userName: account.username,
     userID: new TextEncoder().encode(account.id),
-    challenge: isoBase64URL.toBuffer(challenge),
+    challenge: fromBase64Url(challenge),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({
@@ -149,7 +152,8 @@ export async function finishPasskeyRegistration(
 ): Promise<Passkey> {
   const account = await accountOf(db, session);
   const name = cleanName(input.name);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await webauthn();
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
@@ -168,7 +172,7 @@ export async function finishPasskeyRegistration(
     id: randomUUID(),
     user_id: account.id,
     credential_id: credential.id,
-    public_key: isoBase64URL.fromBuffer(credential.publicKey),
+    public_key: toBase64Url(credential.publicKey),
     counter: credential.counter,
     transports: credential.transports === undefined ? null : JSON.stringify(credential.transports),
     name,
@@ -256,9 +260,10 @@ export async function startPasskeyLogin(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const existing = await keys.listPasskeys(db, userId);
   const challenge = await newChallenge(db, userId, 'authentication', now);
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.rpId,
-    challenge: isoBase64URL.toBuffer(challenge),
+    challenge: fromBase64Url(challenge),
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: 'preferred',
     allowCredentials: existing.map((row) => ({
@@ -282,6 +287,7 @@ export async function verifyPasskeyLogin(
 ): Promise<boolean> {
   const passkey = await keys.findPasskeyByCredential(db, userId, response.id);
   if (!passkey) return false;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
@@ -290,7 +296,7 @@ export async function verifyPasskeyLogin(
       expectedRPID: rp.rpId,
       credential: {
         id: passkey.credential_id,
-        publicKey: isoBase64URL.toBuffer(passkey.public_key),
+        publicKey: fromBase64Url(passkey.public_key),
         counter: passkey.counter,
         ...(passkey.transports === null ? {} : { transports: transportsOf(passkey) }),
       },

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type * as Undici from 'undici';
 import { VERSION } from '../../version.ts';
 import { checkHost, guardedLookup, literalAddressOf } from './address-guard.ts';
 import { signWebhook } from './signature.ts';
@@ -40,12 +40,18 @@ function describeError(error: unknown, timeoutMs: number): string {
  */
 export function createWebhookSender(options: { timeoutMs: number; allowPrivate: boolean }): WebhookSender {
   const { timeoutMs, allowPrivate } = options;
-  const agent = new Agent({
-    connect: { timeout: timeoutMs, ...(allowPrivate ? {} : { lookup: guardedLookup }) },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 4000,
-  });
+  // The HTTP client loads with the first webhook: most starts send none.
+  let client: Promise<{ agent: Undici.Agent; request: typeof Undici.request }> | undefined;
+  const clientOf = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connect: { timeout: timeoutMs, ...(allowPrivate ? {} : { lookup: guardedLookup }) },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: 4000,
+      }),
+    })));
   return {
     async send(message) {
       const started = performance.now();
@@ -54,6 +60,7 @@ export function createWebhookSender(options: { timeoutMs: number; allowPrivate: 
         const url = new URL(message.url);
         // Sockets call lookup for names only; an address in the URL is checked here.
         if (!allowPrivate && literalAddressOf(url.hostname) !== undefined) await checkHost(url.hostname);
+        const { agent, request } = await clientOf();
         const timestamp = Math.floor(Date.now() / 1000);
         const response = await request(url, {
           method: 'POST',
@@ -85,7 +92,7 @@ export function createWebhookSender(options: { timeoutMs: number; allowPrivate: 
       }
     },
     async close() {
-      await agent.close();
+      if (client) await (await client).agent.close();
     },
   };
 }
