@@ -50,4 +50,20 @@ describe('date widget', () => {
     await user.keyboard('{ArrowRight}{Enter}');
     expect(lastValue()).toEqual({ publish_on: '2026-11-22' });
   });
+
+  it('names its clear button in the interface language and clears the date with it', async () => {
+    const user = userEvent.setup();
+    const { lastValue } = await renderLoadedField(element, property, {
+      value: { publish_on: '2026-11-21' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Datum löschen' }));
+    expect(lastValue()).toEqual({ publish_on: '' });
+  });
+
+  it('is marked required by the asterisk alone: its picker is a button, which takes no aria-required', async () => {
+    const { container } = await renderLoadedField(element, property, { required: true });
+    const picker = screen.getByRole('button', { name: 'publish_on' });
+    expect(picker).not.toHaveAttribute('aria-required');
+    expect(fieldBox(container, 'publish_on').querySelector('label')).toHaveTextContent('publish_on *');
+  });
 });

@@ -70,4 +70,11 @@ describe('date-time widget', () => {
     fireEvent.change(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '07:05' } });
     expect(onChange).toHaveBeenLastCalledWith({ starts_at: '2026-11-21T07:05:00.000Z' });
   });
+
+  it("names the date part's clear button and clears the date with it", async () => {
+    const user = userEvent.setup();
+    await renderLoadedField(element, property, { value: { starts_at: '2026-11-21T18:30:00.000Z' } });
+    await user.click(screen.getByRole('button', { name: 'Datum löschen' }));
+    expect(screen.getByRole('button', { name: 'starts_at: Datum' })).not.toHaveTextContent('21.11.2026');
+  });
 });

@@ -37,6 +37,15 @@ export function requiredProps(required: boolean | undefined) {
   return { withAsterisk: required, 'aria-required': required || undefined };
 }
 
+/**
+ * A clear button (×) named for what it clears, since Mantine's has none. Mantine hides a select's and
+ * a tag field's from assistive technology and the tab order (Backspace or picking again clears there);
+ * it is shown to screen readers here, named, and stays out of the tab order.
+ */
+export function clearableProps(name: string) {
+  return { clearable: true, clearButtonProps: { 'aria-label': name, 'aria-hidden': undefined } };
+}
+
 /** Whether a value counts as not filled in: nothing, an empty text or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
   return (

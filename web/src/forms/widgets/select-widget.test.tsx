@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fieldBox, renderField } from '../form-harness';
 
@@ -92,5 +92,24 @@ describe('select widget', () => {
       renderField({ scope: 'c', widget: 'select', options: { choices: badChoices } }, { type: 'string' }),
     ).toThrow('Field "c": every select choice needs a value and a text');
     vi.restoreAllMocks();
+  });
+
+  // Mantine hides a select's clear button from assistive technology; here screen readers get it, named.
+  it.each([
+    ['de', 'Auswahl löschen'],
+    ['en', 'Clear selection'],
+  ] as const)('names the clear buttons of a single and a multiple select (%s)', (language, name) => {
+    const { container } = renderField(
+      single,
+      { type: 'string', enum: values },
+      { language, value: { category: 'culture' } },
+    );
+    expect(within(fieldBox(container, 'category')).getByRole('button', { name })).toBeInTheDocument();
+    const other = renderField(
+      multiple,
+      { type: 'array', items: { type: 'string', enum: values } },
+      { language, value: { audience: ['culture'] } },
+    );
+    expect(within(fieldBox(other.container, 'audience')).getByRole('button', { name })).toBeInTheDocument();
   });
 });

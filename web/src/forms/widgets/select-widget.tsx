@@ -1,8 +1,9 @@
 import { MultiSelect, Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { SelectChoice } from '@einwurf/contract';
 import { localizeText, useLanguage } from '../localize';
 import type { WidgetProps } from '../types';
-import { feedbackProps, stringsOf } from './feedback';
+import { clearableProps, feedbackProps, stringsOf } from './feedback';
 
 type Option = { value: string; label: string };
 
@@ -31,19 +32,26 @@ export function SelectWidget({
   disabled,
   element,
 }: WidgetProps) {
+  const { t } = useTranslation();
   const language = useLanguage();
   const options = element.widget === 'select' ? element.options : undefined;
   const data = optionsOf(element.scope, options?.choices, language);
-  const shared = { id, label, data, disabled, ...feedbackProps({ help, errors, state, required }) };
+  const shared = {
+    id,
+    label,
+    data,
+    disabled,
+    ...feedbackProps({ help, errors, state, required }),
+    ...clearableProps(t('forms.select.clear')),
+  };
   if (options?.multiple) {
-    return <MultiSelect {...shared} value={stringsOf(value)} onChange={onChange} clearable />;
+    return <MultiSelect {...shared} value={stringsOf(value)} onChange={onChange} />;
   }
   return (
     <Select
       {...shared}
       value={typeof value === 'string' && value !== '' ? value : null}
       onChange={(next) => onChange(next ?? '')}
-      clearable
     />
   );
 }

@@ -94,4 +94,10 @@ describe('predefined tags widget', () => {
     await user.click(within(pill!).getByRole('button', { hidden: true }));
     expect(lastValue()).toEqual({ topics: ['youth'] });
   });
+
+  it('names its clear button in the interface language', () => {
+    const { container } = renderField(element, property, { value: { topics: ['health'] }, language: 'en' });
+    const box = within(fieldBox(container, 'topics'));
+    expect(box.getByRole('button', { name: 'Remove all tags' })).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { predefinedTagText, predefinedTagValue, type PredefinedTag } from '../../lib/contract';
 import type { WidgetProps } from '../types';
-import { feedbackProps, stringsOf } from './feedback';
+import { clearableProps, feedbackProps, stringsOf } from './feedback';
 
 /** Tags are stored lowercased, once each and sorted (spec section 2). */
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -52,7 +52,7 @@ export function TagsPredefinedWidget({
       searchable
       hidePickedOptions
       nothingFoundMessage={t('forms.tags.nothingFound')}
-      clearable
+      {...clearableProps(t('forms.tags.clear'))}
       disabled={disabled}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fieldBox, renderField } from '../form-harness';
 
@@ -20,5 +20,13 @@ describe('free tags widget', () => {
     await user.keyboard('{Backspace}');
     expect(lastValue()).toEqual({ tags: ['Bern'] });
     expect(fieldBox(container, 'tags')).toHaveAttribute('data-state', 'valid');
+  });
+
+  it('names its clear button in the interface language', () => {
+    const { container } = renderField({ scope: 'tags', widget: 'tags' }, property, {
+      value: { tags: ['Bern'] },
+    });
+    const box = within(fieldBox(container, 'tags'));
+    expect(box.getByRole('button', { name: 'Alle Schlagwörter entfernen' })).toBeInTheDocument();
   });
 });

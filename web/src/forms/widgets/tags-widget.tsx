@@ -1,7 +1,7 @@
 import { TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../types';
-import { feedbackProps, stringsOf } from './feedback';
+import { clearableProps, feedbackProps, stringsOf } from './feedback';
 
 /** Free tags: the author types any words; Enter or a comma adds one, Backspace removes the last. */
 export function TagsWidget({
@@ -24,7 +24,7 @@ export function TagsWidget({
       placeholder={t('forms.tags.placeholder')}
       value={stringsOf(value)}
       onChange={onChange}
-      clearable
+      {...clearableProps(t('forms.tags.clear'))}
       disabled={disabled}
     />
   );
