@@ -40,4 +40,22 @@ describe('checkbox widget', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('Bitte setze hier das Häkchen.');
   });
+
+  it('marks a required checkbox with the asterisk and aria-required, its name without the asterisk', () => {
+    const { container } = renderField(
+      { scope: 'consent', widget: 'checkbox' },
+      { type: 'boolean', const: true },
+      { required: true },
+    );
+    const box = screen.getByRole('checkbox', { name: 'consent' });
+    expect(box).toHaveAttribute('aria-required', 'true');
+    expect(box).not.toHaveAttribute('required');
+    expect(fieldBox(container, 'consent').querySelector('label')).toHaveTextContent('consent *');
+  });
+
+  it('has no mark when the schema does not require it', () => {
+    const { container } = renderField({ scope: 'reviewed', widget: 'checkbox' }, { type: 'boolean' });
+    expect(screen.getByRole('checkbox', { name: 'reviewed' })).not.toHaveAttribute('aria-required');
+    expect(fieldBox(container, 'reviewed').querySelector('label')).toHaveTextContent(/^reviewed$/);
+  });
 });

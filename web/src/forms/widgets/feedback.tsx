@@ -46,6 +46,15 @@ export function clearableProps(name: string) {
   return { clearable: true, clearButtonProps: { 'aria-label': name, 'aria-hidden': undefined } };
 }
 
+/** The asterisk Mantine puts after a required field's label, for a label it does not mark (a checkbox's). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden style={{ color: 'var(--input-asterisk-color, var(--mantine-color-error))' }}>
+      {' *'}
+    </span>
+  );
+}
+
 /** Whether a value counts as not filled in: nothing, an empty text or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
   return (

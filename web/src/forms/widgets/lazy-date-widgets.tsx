@@ -8,12 +8,12 @@ import { feedbackProps, textOf } from './feedback';
 // screen before it) do not carry them.
 
 /** Stand-in while a date widget loads: the value as text, read-only, with the field's label. */
-function DateFallbackWidget({ id, value, label, help, errors, state }: WidgetProps) {
+function DateFallbackWidget({ id, value, label, help, errors, state, required }: WidgetProps) {
   return (
     <TextInput
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state })}
+      {...feedbackProps({ help, errors, state, required })}
       value={textOf(value)}
       readOnly
       data-lazy-widget

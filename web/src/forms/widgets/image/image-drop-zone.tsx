@@ -8,6 +8,7 @@ type ImageDropZoneProps = {
   /** The input's id, which the field's label points to. */
   id: string;
   state: FieldState;
+  required: boolean | undefined;
   disabled: boolean;
   accept: string;
   describedBy: string | undefined;
@@ -24,6 +25,7 @@ type ImageDropZoneProps = {
 export function ImageDropZone({
   id,
   state,
+  required,
   disabled,
   accept,
   describedBy,
@@ -71,6 +73,7 @@ export function ImageDropZone({
         accept={accept}
         disabled={disabled}
         aria-invalid={state === 'invalid' || undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy}
         onChange={handleInput}
       />

@@ -83,6 +83,7 @@ type Options = {
   errors?: string[];
   help?: string;
   disabled?: boolean;
+  required?: boolean;
   language?: Locale;
 };
 
@@ -93,6 +94,7 @@ function renderImage({
   errors = [],
   help,
   disabled = false,
+  required,
   language,
 }: Options = {}) {
   const onChange = vi.fn<(value: unknown) => void>();
@@ -112,6 +114,7 @@ function renderImage({
           errors={errors}
           state={state}
           disabled={disabled}
+          required={required}
           element={ELEMENT}
           schema={{ type: 'string' }}
         />
@@ -159,6 +162,15 @@ describe('image widget', () => {
     expect(input()).toHaveAttribute('accept', '.jpg,.jpeg,.png,.gif,.webp');
     expect(input()).toBeEnabled();
     expect(input()).toHaveAccessibleDescription('Erlaubt: JPG, JPEG, PNG, GIF, WEBP; höchstens 1,00 MB.');
+  });
+
+  it('marks a required field with the asterisk and its file input with aria-required', () => {
+    const { container, unmount } = renderImage({ required: true });
+    expect(screen.getByLabelText('Titelbild *')).toHaveAttribute('aria-required', 'true');
+    expect(container.querySelector('label')).toHaveTextContent('Titelbild *');
+    unmount();
+    renderImage();
+    expect(input()).not.toHaveAttribute('aria-required');
   });
 
   it('lets nothing be chosen or removed while the form is disabled', () => {

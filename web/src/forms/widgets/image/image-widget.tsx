@@ -85,6 +85,7 @@ export function ImageWidget({
           <ImageDropZone
             id={id}
             state={image.shownState}
+            required={required}
             disabled={image.isInputDisabled}
             accept={image.accept}
             describedBy={describedBy}
