@@ -39,7 +39,9 @@ function germanDate(value: string | null): string | null {
 /**
  * Mantine's DatePickerInput, put together from its parts so that the calendar is a chunk of its own:
  * the same button, clear button and popover (focus trapped inside, closed on pick), with the class
- * names of DatePickerInput so its styles and german-dates.css apply unchanged.
+ * names of DatePickerInput so its styles and german-dates.css apply unchanged. The picker is a button,
+ * which takes no aria-required (ARIA allows it on inputs, not on buttons): a required field's
+ * aria-required, as feedbackProps gives it, is dropped here, and the label's asterisk says it.
  */
 export function DatePickerField({
   value,
@@ -48,6 +50,7 @@ export function DatePickerField({
   nextLabel,
   onPointerEnter,
   onFocus,
+  'aria-required': _notOnAButton,
   ...others
 }: DatePickerFieldProps) {
   const { t } = useTranslation();

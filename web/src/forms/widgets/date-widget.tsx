@@ -4,25 +4,14 @@ import { feedbackProps } from './feedback';
 import { dateOrNull, useCalendarLabels } from './german-dates';
 
 /** A calendar date, stored as YYYY-MM-DD and shown as DD.MM.YYYY. */
-export function DateWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-}: WidgetProps) {
+export function DateWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled } = props;
   const calendarLabels = useCalendarLabels();
   return (
     <DatePickerField
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
-      // The picker is a button, which takes no aria-required: the asterisk says it.
-      aria-required={undefined}
+      {...feedbackProps(props)}
       {...calendarLabels}
       value={dateOrNull(value)}
       onChange={(next) => onChange(next ?? '')}

@@ -14,9 +14,11 @@ export function ErrorList({ errors }: { errors: readonly string[] }) {
 }
 
 /**
- * The help, error, state and required props every Mantine input takes. Mantine links the error and the
- * help to the input with aria-describedby and sets aria-invalid while an error is given. A required
- * field gets the asterisk and aria-required, not the required attribute: a draft may still miss it.
+ * The help, error, state and required props every Mantine input takes, from the widget's props as they
+ * come. Mantine links the error and the help to the input with aria-describedby and sets aria-invalid
+ * while an error is given. A required field gets the asterisk and aria-required, not the required
+ * attribute: a draft may still miss it. A control that is a button drops aria-required
+ * (date-picker-field.tsx).
  */
 export function feedbackProps({
   help,

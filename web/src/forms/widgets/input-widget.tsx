@@ -12,19 +12,8 @@ function isInputType(value: unknown): value is InputType {
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** A one-line input of one of the HTML types the spec lists (text by default). */
-export function InputWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-  element,
-  schema,
-}: WidgetProps) {
+export function InputWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled, element, schema } = props;
   const type: unknown =
     element.widget === 'input' ? (element.options?.type ?? DEFAULT_INPUT_TYPE) : undefined;
   if (!isInputType(type)) {
@@ -39,7 +28,7 @@ export function InputWidget({
       id={id}
       type={type}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
+      {...feedbackProps(props)}
       value={textOf(value)}
       min={numberOrUndefined(schema.minimum)}
       max={numberOrUndefined(schema.maximum)}

@@ -8,13 +8,13 @@ import { feedbackProps, textOf } from './feedback';
 // screen before it) do not carry them.
 
 /** Stand-in while a date widget loads: the value as text, read-only, with the field's label. */
-function DateFallbackWidget({ id, value, label, help, errors, state, required }: WidgetProps) {
+function DateFallbackWidget(props: WidgetProps) {
   return (
     <TextInput
-      id={id}
-      label={label}
-      {...feedbackProps({ help, errors, state, required })}
-      value={textOf(value)}
+      id={props.id}
+      label={props.label}
+      {...feedbackProps(props)}
+      value={textOf(props.value)}
       readOnly
       data-lazy-widget
     />

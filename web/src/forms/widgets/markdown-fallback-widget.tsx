@@ -3,22 +3,13 @@ import type { WidgetProps } from '../types';
 import { feedbackProps, textOf } from './feedback';
 
 /** Stand-in for the Markdown editor until it registers: the Markdown source in a plain textarea. */
-export function MarkdownFallbackWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-}: WidgetProps) {
+export function MarkdownFallbackWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled } = props;
   return (
     <Textarea
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
+      {...feedbackProps(props)}
       value={textOf(value)}
       autosize
       minRows={6}

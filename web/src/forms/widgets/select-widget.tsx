@@ -20,18 +20,8 @@ function optionsOf(scope: string, choices: readonly SelectChoice[] | undefined, 
 }
 
 /** One choice (a string) or, with options.multiple, several (an array of strings). */
-export function SelectWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-  element,
-}: WidgetProps) {
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled, element } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const options = element.widget === 'select' ? element.options : undefined;
@@ -41,7 +31,7 @@ export function SelectWidget({
     label,
     data,
     disabled,
-    ...feedbackProps({ help, errors, state, required }),
+    ...feedbackProps(props),
     ...clearableProps(t('forms.select.clear')),
   };
   if (options?.multiple) {

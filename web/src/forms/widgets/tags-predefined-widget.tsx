@@ -26,25 +26,15 @@ function optionsOf(tags: readonly PredefinedTag[], language: string): { value: s
  * chosen, the chosen ones as removable chips, each shown by its text in the interface language while
  * the value is stored. Keyboard: type, arrows, Enter; Backspace removes the last.
  */
-export function TagsPredefinedWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-  element,
-}: WidgetProps) {
+export function TagsPredefinedWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled, element } = props;
   const { t, i18n } = useTranslation();
   const tags = element.widget === 'tags-predefined' ? optionsOf(element.options.tags, i18n.language) : [];
   return (
     <MultiSelect
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
+      {...feedbackProps(props)}
       placeholder={t('forms.tags.choose')}
       data={tags}
       value={normalizeTags(stringsOf(value))}

@@ -4,23 +4,14 @@ import type { WidgetProps } from '../types';
 import { clearableProps, feedbackProps, stringsOf } from './feedback';
 
 /** Free tags: the author types any words; Enter or a comma adds one, Backspace removes the last. */
-export function TagsWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-}: WidgetProps) {
+export function TagsWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled } = props;
   const { t } = useTranslation();
   return (
     <TagsInput
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
+      {...feedbackProps(props)}
       placeholder={t('forms.tags.placeholder')}
       value={stringsOf(value)}
       onChange={onChange}

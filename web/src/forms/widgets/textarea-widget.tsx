@@ -3,22 +3,13 @@ import type { WidgetProps } from '../types';
 import { feedbackProps, textOf } from './feedback';
 
 /** Multi-line text: three rows, growing to six (spec section 9). */
-export function TextareaWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-}: WidgetProps) {
+export function TextareaWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled } = props;
   return (
     <Textarea
       id={id}
       label={label}
-      {...feedbackProps({ help, errors, state, required })}
+      {...feedbackProps(props)}
       value={textOf(value)}
       autosize
       minRows={3}
