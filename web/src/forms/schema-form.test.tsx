@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import type { UiSchema } from '@einwurf/contract';
 import { fieldBox, renderField, renderSchemaForm } from './form-harness';
@@ -76,6 +77,59 @@ describe('SchemaForm', () => {
     expect(place).not.toHaveAttribute('required');
     expect(place.closest('[data-field]')?.querySelector('label')).toHaveTextContent('Ort *');
     expect(screen.getByRole('textbox', { name: 'Vorspann' })).not.toHaveAttribute('aria-required');
+  });
+
+  it('passes axe with a required field of every kind, filled so that the clear buttons show', async () => {
+    const values = ['a', 'b'];
+    const choices = [
+      { value: 'a', text: 'A' },
+      { value: 'b', text: 'B' },
+    ];
+    const properties = {
+      consent: { type: 'boolean', const: true },
+      topic: { type: 'string', enum: values },
+      audience: { type: 'array', items: { type: 'string', enum: values } },
+      tags: { type: 'array', items: { type: 'string' } },
+      picked: { type: 'array', items: { type: 'string', enum: values } },
+      day: { type: 'string', format: 'date' },
+      starts: { type: 'string', format: 'date-time' },
+      colour: { type: 'string' },
+      amount: { type: 'number', minimum: 0, maximum: 10 },
+    };
+    const named = (scope: string) => ({ de: scope, 'de-CH': scope, en: scope });
+    const ui: UiSchema = [
+      { scope: 'consent', label: named('consent'), widget: 'checkbox' },
+      { scope: 'topic', label: named('topic'), widget: 'select', options: { choices } },
+      { scope: 'audience', label: named('audience'), widget: 'select', options: { multiple: true, choices } },
+      { scope: 'tags', label: named('tags'), widget: 'tags' },
+      { scope: 'picked', label: named('picked'), widget: 'tags-predefined', options: { tags: values } },
+      { scope: 'day', label: named('day'), widget: 'date' },
+      { scope: 'starts', label: named('starts'), widget: 'datetime' },
+      { scope: 'colour', label: named('colour'), widget: 'input', options: { type: 'color' } },
+      { scope: 'amount', label: named('amount'), widget: 'input', options: { type: 'range' } },
+    ];
+    const { container } = renderSchemaForm(objectSchema(properties, Object.keys(properties)), ui, {
+      value: {
+        consent: true,
+        topic: 'a',
+        audience: ['a'],
+        tags: ['Bern'],
+        picked: ['b'],
+        day: '2026-11-21',
+        starts: '2026-11-21T18:30:00.000Z',
+        colour: '#336699',
+        amount: 3,
+      },
+    });
+    await waitFor(() => expect(container.querySelector('[data-lazy-widget]')).toBeNull());
+    expect(
+      screen.getAllByRole('button', { name: /Auswahl löschen|Alle Schlagwörter entfernen|Datum löschen/ }),
+    ).toHaveLength(6);
+    // jsdom computes no colours (the browser journeys check contrast); the form stands without a page.
+    const results = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
   });
 
   it('never shows an emptied required field as valid, in draft mode either', async () => {
