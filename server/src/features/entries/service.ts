@@ -30,7 +30,7 @@ import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { keepPublicHtml, rememberPurgedPublicEntries } from '../public/service.ts';
 import { insertRevision } from '../revisions/repository.ts';
-import { indexEntries, unindexEntries } from '../search/service.ts';
+import { reindexEntry, unindexEntries } from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
 import { toEntry, toEntryEvent, toModerationEntryEvent } from './presenter.ts';
@@ -264,7 +264,7 @@ export async function writeEntryEdit(
     const stored = await findEntryRow(trx, row.id, { includeDeleted: by.actor !== 'author' });
     throw new EntryConflictError(toEntry(stored));
   }
-  await indexEntries(trx, [saved]);
+  await reindexEntry(trx, row, saved);
   await recordEntryRevision(trx, saved, by);
   if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   const changesState = saved.state !== row.state;
@@ -356,7 +356,7 @@ export async function changeEntryState(
       published_at: changed.published_at,
     });
     if (!written) throw new AppError('CONFLICT', 'the entry changed meanwhile; load it and try again');
-    await indexEntries(trx, [changed]);
+    await reindexEntry(trx, row, changed);
     if (isPublicState(row.state) !== isPublicState(to)) await keepPublicHtml(trx, changed);
     await recordEntryEvent(trx, id, kind, by, { from: row.state, to, revision: row.revision }, now);
     await auditStateChange(trx, by, row, { from: row.state, to }, now);

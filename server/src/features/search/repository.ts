@@ -35,6 +35,14 @@ function pgVector(title: string, body: string) {
     setweight(to_tsvector('german', ${body}) || to_tsvector('english', ${body}), 'B')`;
 }
 
+/**
+ * Whether the full-text index holds an entry's state and type (SQLite's facets column, which
+ * filters searches in the index alone); PostgreSQL's holds title and body only.
+ */
+export function searchIndexHoldsFacets(db: Db): boolean {
+  return dialectOf(db) !== 'postgres';
+}
+
 /** Replaces the full-text documents of the given entries; call it in the transaction of the write. */
 export async function writeSearchDocuments(db: Db, docs: SearchDocument[]): Promise<void> {
   if (docs.length === 0) return;

@@ -47,9 +47,22 @@ export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
   };
 }
 
-/** Re-indexes entries for full-text search; call it inside the transaction that wrote them. */
-export function indexEntries(db: Db, entries: IndexedEntry[]): Promise<void> {
-  return repo.writeSearchDocuments(db, entries.map(searchDocumentOf));
+/**
+ * Re-indexes an entry a save changed, only when its full-text document changed: its title, its
+ * body text, or (on SQLite, whose index holds them as facet tokens) its state or type. A save of
+ * the same text, or of fields that are not text, writes nothing to the index. Answers whether it
+ * wrote; call it inside the transaction of the save.
+ */
+export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedEntry): Promise<boolean> {
+  const next = searchDocumentOf(after);
+  const sameText =
+    foldSearchText(before.title) === next.title &&
+    (before.data === after.data ||
+      foldSearchText(entryBodyText(JSON.parse(before.data) as Record<string, unknown>)) === next.body);
+  const sameFacets = searchFacets(before.state, before.type) === next.facets;
+  if (sameText && (sameFacets || !repo.searchIndexHoldsFacets(db))) return false;
+  await repo.writeSearchDocuments(db, [next]);
+  return true;
 }
 
 /** Drops the full-text documents of entries about to be purged. */

@@ -1,0 +1,114 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entry } from '@einwurf/contract';
+import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { completeFields, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { saveEntry } from '../entries/author-service.ts';
+import { moderateEntry } from '../entries/moderation-service.ts';
+import { changeEntryState } from '../entries/service.ts';
+import { searchEntries } from './repository.ts';
+import { queryTerms } from './text.ts';
+
+/** Counts the statements that write the full-text index (SQLite's FTS tables, PostgreSQL's tsvector). */
+function countSearchWrites(database: TestDatabaseHandle): { plugin: KyselyPlugin; count: () => number } {
+  let writes = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }: PluginTransformQueryArgs) {
+      const { sql } = database.db.getExecutor().compileQuery(node, queryId);
+      if (/^\s*(insert|update|delete)\b/i.test(sql) && /entries_fts|search_vector\s*=/.test(sql)) writes++;
+      return node;
+    },
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  };
+  return { plugin, count: () => writes };
+}
+
+describe.each(testDatabases())('the search index on a save on $name', (target) => {
+  let database: TestDatabaseHandle;
+  let counter: ReturnType<typeof countSearchWrites>;
+  const found = async (words: string, filter: { state?: Entry['data']['state'] } = {}) =>
+    (await searchEntries(database.db, queryTerms(words), filter, { limit: 20, offset: 0 }, 100)).rows.map(
+      (r) => r.id,
+    );
+  /** Runs a save through a database that counts the index writes; answers how many it made. */
+  const writesOf = async (save: (db: TestDatabaseHandle['db']) => Promise<unknown>) => {
+    const before = counter.count();
+    await save(database.db.withPlugin(counter.plugin));
+    return counter.count() - before;
+  };
+  const moderate = async (entry: Entry, data: Record<string, unknown>) =>
+    writesOf(async (db) => {
+      const stored = await moderateEntry(
+        db,
+        await shippedContentTypes(),
+        entry.data.id,
+        { data: { ...entry.data, ...data, revision: entry.data.revision } },
+        TEST_MODERATOR,
+      );
+      Object.assign(entry, stored);
+    });
+
+  beforeAll(async () => {
+    database = await target.create();
+    counter = countSearchWrites(database);
+  });
+  afterAll(() => database.destroy());
+
+  it('rewrites the document when the text changed: the new words are found, the old ones no more', async () => {
+    const entry = await insertTestEntry(database.db, {
+      state: 'published',
+      title: 'Kürbisfest im Dorf',
+      content: 'Mit Suppe und Musik.',
+    });
+    expect(await found('Kürbisfest')).toEqual([entry.data.id]);
+
+    expect(await moderate(entry, { content: 'Mit Apfelstrudel und Musik.' })).toBeGreaterThan(0);
+    expect(await found('Apfelstrudel')).toEqual([entry.data.id]);
+    expect(await found('Suppe')).toEqual([]);
+
+    expect(await moderate(entry, { title: 'Maisfest im Dorf' })).toBeGreaterThan(0);
+    expect(await found('Maisfest')).toEqual([entry.data.id]);
+    expect(await found('Kürbisfest')).toEqual([]);
+
+    // Another text field than the content is searched too.
+    expect(await moderate(entry, { lead: 'Kurz gesagt: Zwetschgenkuchen.' })).toBeGreaterThan(0);
+    expect(await found('Zwetschgenkuchen')).toEqual([entry.data.id]);
+  });
+
+  it('writes nothing to the index for a save of the same text or of fields that are not text', async () => {
+    const entry = await insertTestEntry(database.db, {
+      state: 'published',
+      title: 'Quittengelee selbst gemacht',
+      content: 'Ein Rezept.',
+    });
+    expect(await moderate(entry, {})).toBe(0);
+    expect(await moderate(entry, { word_count: 250, reviewed: true })).toBe(0);
+    expect(entry.data).toMatchObject({ word_count: 250, reviewed: true });
+
+    const contentTypes = await shippedContentTypes();
+    const draft = await insertTestEntry(database.db, { title: 'Holunderblüten', content: 'Sirup.' });
+    expect(
+      await writesOf((db) =>
+        saveEntry(db, contentTypes, draft.data.id, {
+          data: { ...draft.data, ...completeFields('article'), word_count: 3 },
+        }),
+      ),
+    ).toBe(0);
+    expect(await found('Quittengelee')).toEqual([entry.data.id]);
+    expect(await found('Holunderblüten')).toEqual([draft.data.id]);
+  });
+
+  it('keeps the state a search filters by right when only the state changed', async () => {
+    const entry = await insertTestEntry(database.db, {
+      state: 'published',
+      title: 'Brombeeren am Waldrand',
+      content: 'Reif im August.',
+    });
+    const writes = await writesOf((db) => changeEntryState(db, entry.data.id, 'rejected', TEST_MODERATOR));
+    // SQLite filters searches by the state's token in its index; PostgreSQL by the entries' column.
+    if (target.name === 'sqlite') expect(writes).toBeGreaterThan(0);
+    else expect(writes).toBe(0);
+    expect(await found('Brombeeren', { state: 'rejected' })).toEqual([entry.data.id]);
+    expect(await found('Brombeeren', { state: 'published' })).toEqual([]);
+  });
+});
