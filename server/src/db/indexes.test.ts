@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/db.ts';
+import { ENTRY_LIFECYCLE } from '@einwurf/contract';
 import type { Database } from './types.ts';
 
 /** Every index of the schema as "table: column, column…" (expressions as their text), by name. */
@@ -45,6 +46,95 @@ describe.each(testDatabases())('indexes on $name', (target) => {
         }
       }
       expect(prefixes).toEqual([]);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
+
+/**
+ * The plan of a query, one line per step. PostgreSQL is told to avoid scanning tables, which it
+ * prefers for the few rows of a test, so the plan shows whether an index could serve at all.
+ */
+async function planOf(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  query: Compilable,
+): Promise<string> {
+  const { sql: text, parameters } = query.compile();
+  if (dialect === 'sqlite') {
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return plan.rows.map((r) => r.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+describe.each(testDatabases())('the entries queries on $name', (target) => {
+  it('are served by an index, also those the dropped prefix indexes served', async () => {
+    const handle = await target.create();
+    const dialect = target.name as 'sqlite' | 'postgres';
+    try {
+      const { db } = handle;
+      const queries: [string, Compilable][] = [
+        // entries_created_at served this, entries_created_at_id does now.
+        [
+          'entries created since',
+          db
+            .selectFrom('entries')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('created_at', '>=', 0),
+        ],
+        [
+          'a list by creation',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+        // entries_state_updated_at served this, entries_state_updated_at_id does now.
+        [
+          'a list of one state by change',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '=', 'published')
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+        [
+          'a list of one type and state by change',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '=', 'published')
+            .where('type', '=', 'article')
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+      ];
+      for (const [name, query] of queries) {
+        const plan = await planOf(db, dialect, query);
+        if (dialect === 'sqlite') {
+          expect(plan, name).toMatch(/USING (COVERING )?INDEX entries_/);
+          expect(plan, name).not.toContain('USE TEMP B-TREE');
+        } else {
+          expect(plan, name).toMatch(/Index (Only )?Scan/);
+          expect(plan, name).not.toMatch(/Seq Scan|Sort/);
+        }
+      }
     } finally {
       await handle.destroy();
     }
