@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorBody } from '@einwurf/contract';
@@ -12,10 +15,16 @@ const failing: FastifyPluginAsync = async (api) => {
 
 describe.each(testDatabases())('API basics on $name', (target) => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    t = await createTestApp(target, {}, { apiPlugins: [failing] });
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'einwurf-dist-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Einwurf</title>');
+    t = await createTestApp(target, { webDist }, { apiPlugins: [failing] });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
 
   const post = (payload: string | undefined, headers: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: '/api/v1/auth', payload, headers });
@@ -147,8 +156,10 @@ describe.each(testDatabases())('API basics on $name', (target) => {
     expect(Object.keys(anon['put']!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
   });
 
-  it('sends the security headers with the content security policy', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/v1/' });
+  it('sends a page the full security headers with the content security policy', async () => {
+    const response = await t.request({ method: 'GET', url: '/publish/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -163,6 +174,38 @@ describe.each(testDatabases())('API basics on $name', (target) => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('upgrade-insecure-requests');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends an API answer only the security headers that matter for JSON, errors too', async () => {
+    for (const url of ['/api/v1/', '/api/v1/nothing', '/api/v1/test/explode']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      const security = Object.fromEntries(
+        Object.entries(response.headers).filter(([name]) =>
+          /^(content-security-policy|x-|referrer-policy|cross-origin-|origin-agent-cluster|strict-transport)/.test(
+            name,
+          ),
+        ),
+      );
+      // x-csrf-token is the session's, not a security header of the answer.
+      delete security['x-csrf-token'];
+      expect(security, url).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+    }
   });
 });

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
@@ -58,6 +57,7 @@ import metrics from './plugins/metrics.ts';
 import outbox from './plugins/outbox.ts';
 import { publicEntryUrl } from './plugins/public-reads.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
 import unreadBodies from './plugins/unread-bodies.ts';
@@ -238,12 +238,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(storableText);
   await app.register(unreadBodies);
   await app.register(compression);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    // Plain-http deployments (localhost) must keep working; a proxy in front adds HSTS.
-    strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
-  });
+  await app.register(securityHeaders, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   await app.register(fastifyCookie);
   await app.register(csrf, { secrets });
   await app.register(sessions, { db, secondFactorRequired: config.staffSecondFactor === 'required' });

@@ -127,6 +127,8 @@ describe.each(testDatabases())('files API on $name', (target) => {
       expect(read.headers['x-content-type-options']).toBe('nosniff');
       expect(read.headers['content-disposition']).toContain('filename="Jahres Bericht.pdf"');
       expect(read.headers['content-security-policy']).toContain('sandbox');
+      // No page may frame a file: its own policy says so, as the API's does.
+      expect(read.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 
       const again = await test.request({
         method: 'GET',

@@ -172,7 +172,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
           // Whatever a file holds, it runs nothing when opened directly.
           .header(
             'Content-Security-Policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
           );
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         const object = await openFile(storage, row, variant);
