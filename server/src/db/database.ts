@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
+import { prepareStatements } from './pg-statements.ts';
 import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
@@ -171,8 +172,11 @@ export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeou
     // The same loss while a client is checked out is emitted on the client, where the pool does not
     // listen; the query in flight fails on its own (503), the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
+    const statements = prepareStatements(pool);
     if (timeouts !== undefined) dropClientsAfterReadTimeout(pool);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerStatementCache(db, statements);
+    return db;
   }
   if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
   const sqlite = new SqliteDatabase(target.path, sqliteOptions());

@@ -47,14 +47,14 @@ export function cacheStatements(database: SqliteDatabase.Database): CachingSqlit
 }
 
 // Kysely keeps its dialect's connection to itself; the migrations find the cache by the instance.
-const caches = new WeakMap<object, CachingSqliteDatabase>();
+const caches = new WeakMap<object, { clear(): number }>();
 
-/** Makes `clearStatementCache(db)` find the cache behind a Kysely instance. */
-export function registerStatementCache(db: object, cache: CachingSqliteDatabase): void {
+/** Makes `clearStatementCache(db)` find the cache (SQLite's, or PostgreSQL's prepared statements) behind a Kysely instance. */
+export function registerStatementCache(db: object, cache: { clear(): number }): void {
   caches.set(db, cache);
 }
 
-/** Empties the statement cache behind `db`; false when it has none (PostgreSQL, a test's own Kysely). */
+/** Empties the statement cache behind `db`; false when it has none (a test's own Kysely). */
 export function clearStatementCache(db: object): boolean {
   const cache = caches.get(db);
   if (cache === undefined) return false;
