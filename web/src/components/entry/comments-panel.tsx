@@ -165,7 +165,7 @@ export function CommentsPanel({
           {loadError}
         </Alert>
       ) : isLoading ? (
-        <Loader size="sm" aria-label={t(texts.loading)} />
+        <Loader size="sm" role="progressbar" aria-label={t(texts.loading)} />
       ) : comments.length === 0 ? (
         <Text c="dimmed">{t(texts.empty)}</Text>
       ) : (

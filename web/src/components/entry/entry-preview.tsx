@@ -18,7 +18,7 @@ export function EntryPreview({ entry, uiSchema, headingOrder = 2 }: EntryPreview
       <Title order={headingOrder} size="h3" id="entry-preview-heading" mb="sm">
         {t('admin.preview.title')}
       </Title>
-      <Suspense fallback={<Loader size="sm" aria-label={t('entry.preview.loading')} />}>
+      <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={t('entry.preview.loading')} />}>
         <EntryArticle
           entry={{ ...entry, title: entry.title || t('admin.preview.untitled') }}
           uiSchema={uiSchema}

@@ -36,7 +36,7 @@ export function EntryTimeline({
           {t('timeline.loadFailed')}
         </Alert>
       ) : isLoading ? (
-        <Loader size="sm" aria-label={t('timeline.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('timeline.loading')} />
       ) : events.length === 0 ? (
         <Text c="dimmed">{t('timeline.empty')}</Text>
       ) : (

@@ -22,7 +22,7 @@ export function Component() {
 
   const error = entry.error ?? entryType.error;
   if (error) {
-    if (isHandledError(error)) return <Loader aria-label={t('common.loading')} />;
+    if (isHandledError(error)) return <Loader role="progressbar" aria-label={t('common.loading')} />;
     const missing = error instanceof ApiError && error.code === 'NOT_FOUND';
     return (
       <Page title={t('entry.edit.title')}>
@@ -50,7 +50,7 @@ export function Component() {
   if (!entry.data || !entry.isFetchedAfterMount || !entryType.data) {
     return (
       <Page title={t('entry.edit.title')}>
-        <Loader aria-label={t('entry.edit.loading')} />
+        <Loader role="progressbar" aria-label={t('entry.edit.loading')} />
       </Page>
     );
   }

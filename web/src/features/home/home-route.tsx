@@ -40,7 +40,7 @@ export function Component() {
   return (
     <Page title={t('home.title')}>
       <Text>{t('home.intro')}</Text>
-      {isPending && <Loader aria-label={t('home.loading')} />}
+      {isPending && <Loader role="progressbar" aria-label={t('home.loading')} />}
       {isError && (
         <Alert color="red" title={t('home.loadFailedTitle')} role="alert">
           {t('home.loadFailedText')}

@@ -82,7 +82,7 @@ export function DatePickerField({
         onFocus?.(event);
       }}
     >
-      <Suspense fallback={<Loader size="sm" m="md" aria-label={t('common.loading')} />}>
+      <Suspense fallback={<Loader size="sm" m="md" role="progressbar" aria-label={t('common.loading')} />}>
         <DateCalendar value={value} onChange={pick} previousLabel={previousLabel} nextLabel={nextLabel} />
       </Suspense>
     </PickerInputBase>

@@ -36,6 +36,14 @@ afterEach(async () => {
 });
 
 describe('the author’s preview', () => {
+  it('names its loading indicator as a busy progress bar while the renderer loads', async () => {
+    renderScreen(<PreviewDialog opened entry={articleDraft} uiSchema={article} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Vorschau' });
+    // A named element needs a role that may carry a name (a bare span may not, WCAG 4.1.2).
+    expect(within(dialog).getByRole('progressbar', { name: 'Vorschau wird erstellt …' })).toBeVisible();
+    expect(await within(dialog).findByRole('heading', { level: 1, name: 'Neue Velowege' })).toBeVisible();
+  });
+
   it("shows the author's draft through the reader's page renderer, every field as readers see it", async () => {
     renderScreen(<PreviewDialog opened entry={articleDraft} uiSchema={article} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Vorschau' });

@@ -15,7 +15,7 @@ export function PreviewDialog({ opened, entry, uiSchema, onClose }: PreviewDialo
   const { t } = useTranslation();
   return (
     <DialogFrame opened={opened} onClose={onClose} title={t('entry.preview.title')} size="xl">
-      <Suspense fallback={<Loader aria-label={t('entry.preview.loading')} />}>
+      <Suspense fallback={<Loader role="progressbar" aria-label={t('entry.preview.loading')} />}>
         <EntryArticle entry={{ ...entry, title: entry.title || t('entry.untitled') }} uiSchema={uiSchema} />
       </Suspense>
     </DialogFrame>

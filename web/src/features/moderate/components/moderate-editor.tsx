@@ -222,7 +222,9 @@ export function ModerateEditor({ id, entry, schema, uiSchema, validator }: Moder
               headingRef={stateHeading}
             />
             <EntryPreview entry={edited} uiSchema={uiSchema} />
-            <Suspense fallback={<Loader size="sm" aria-label={t('moderate.revisions.loading')} />}>
+            <Suspense
+              fallback={<Loader size="sm" role="progressbar" aria-label={t('moderate.revisions.loading')} />}
+            >
               <RevisionsSection
                 id={id}
                 currentRevision={base.revision}

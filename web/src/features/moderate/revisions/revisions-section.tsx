@@ -88,7 +88,7 @@ export default function RevisionsSection({
     return (
       <section aria-labelledby="entry-revisions-heading">
         {heading}
-        <Loader size="sm" aria-label={t('moderate.revisions.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('moderate.revisions.loading')} />
       </section>
     );
   }
@@ -200,7 +200,7 @@ export default function RevisionsSection({
             {t('moderate.revisions.diffFailed')}
           </Alert>
         ) : fields === null ? (
-          <Loader size="sm" aria-label={t('moderate.revisions.loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('moderate.revisions.loading')} />
         ) : (
           revisions.length > 1 && <RevisionDiff fields={fields} labelOf={labelOf} />
         )}

@@ -106,7 +106,7 @@ function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
   if (!groups) {
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={t('markdownEditor.emoji.loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('markdownEditor.emoji.loading')} />
       </Group>
     );
   }
