@@ -1,5 +1,5 @@
-import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from './password-input';
 
 type NewPasswordFieldsProps = {
   password: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -18,6 +18,7 @@ import { loginModerator, useLoginModerator } from './api/login';
 import { useLoginOptions } from './api/login-options';
 import { SessionExpiredAlert } from './components/session-expired-alert';
 import './strings';
+import { PasswordInput } from '../../components/password-input';
 
 /** The answers that keep the person on the login screen with a message of their own. */
 const SHOWN_CODES = new Set(['INVALID_CREDENTIALS', 'SECOND_FACTOR_INVALID']);

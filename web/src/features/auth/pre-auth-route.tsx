@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './strings';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { writeCurrentEntry } from '../../lib/current-entry';
 import { Page } from '../../components/page';
 import { useLoginAuthor } from './api/login-author';
 import { SessionExpiredAlert } from './components/session-expired-alert';
+import { PasswordInput } from '../../components/password-input';
 
 /** editCPTPreAuth: the entry's password opens it again (after a new visit or a session expiry). */
 export function Component() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './create-strings';
 import { useBlocker, useNavigate, useParams, type BlockerFunction } from 'react-router';
@@ -14,6 +14,7 @@ import { createEntryWithPow, PowFlowError } from './pow/create-with-pow-lazily';
 import { createThrottle, estimatePow, POW_ANNOUNCE_EVERY_MS, type PowEstimate } from './pow/pow-estimate';
 import { CopyField } from './components/copy-field';
 import { permalinkOf } from './permalink';
+import { PasswordInput } from '../../components/password-input';
 
 // The dialog (Mantine's Modal brings its ScrollArea, about 20 KB gzip) loads only when it is needed.
 const ConfirmModal = lazy(() =>

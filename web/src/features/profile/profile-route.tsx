@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Page } from '../../components/page';
@@ -13,6 +13,7 @@ import { PasskeysCard } from './components/passkeys-card';
 import { SecondFactorCard } from './components/second-factor-card';
 import { SessionsCard } from './components/sessions-card';
 import './strings';
+import { PasswordInput } from '../../components/password-input';
 
 type Problems = { password?: string; repeat?: string; old?: string };
 

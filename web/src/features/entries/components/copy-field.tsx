@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Button, CopyButton, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '../../../components/password-input';
 
 type CopyFieldProps = {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, NativeSelect, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isHandledError } from '../../../lib/api-client';
 import {
@@ -12,6 +12,7 @@ import {
   type Profile,
 } from '../../../lib/contract';
 import { useProfile, useUpdateProfile } from '../api/profile';
+import { PasswordInput } from '../../../components/password-input';
 
 type Draft = Omit<Profile['data'], 'username' | 'role' | 'mail_enabled'>;
 type Problems = { email?: string; password?: string };

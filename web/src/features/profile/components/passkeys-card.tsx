@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
 import { DialogFrame } from '../../../components/dialog-frame';
@@ -19,6 +8,7 @@ import type { Passkey } from '../../../lib/contract';
 import { showSuccessToast } from '../../../lib/notify';
 import { passkeyCancelled, webAuthnAvailable } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { PasswordInput } from '../../../components/password-input';
 
 const NAME_MAX = 64;
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { ApiError, isHandledError } from '../../../lib/api-client';
 import type { SecondFactorProof } from '../../../lib/contract';
+import { PasswordInput } from '../../../components/password-input';
 
 type ProofModalProps = {
   opened: boolean;
