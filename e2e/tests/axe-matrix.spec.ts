@@ -101,6 +101,16 @@ async function setLook(page: Page, width: number, scheme: Scheme, { app = true }
 
 /** Runs axe in all four looks (the check waits for the page to settle), then goes back to wide and light. */
 async function checkLooks(page: Page, looks = LOOKS, { app = true } = {}): Promise<void> {
+  // A toast closes by itself a few seconds after it appears and fades while axe may be reading it
+  // (its text then fails contrast half-faded); the looks are checked once such toasts are gone (one
+  // that stays is checked as it is). The journeys check toasts with axe while they show.
+  if (app) {
+    await page
+      .locator('.mantine-Notification-root')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
+  }
   for (const { width, scheme } of looks) {
     await test.step(`axe at ${width} px, ${scheme}`, async () => {
       await setLook(page, width, scheme, { app });
