@@ -56,7 +56,7 @@ describe('login page', () => {
     loginOptions = { password_login: false, sso: { name: 'Stadt Beispiel' } };
     await changeLocale('de-CH');
     renderLogin();
-    expect(await screen.findByRole('link', { name: 'Mit Stadt Beispiel aamälde' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Mit Stadt Beispiel anmelden' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Benutzername')).not.toBeInTheDocument();
   });
 
