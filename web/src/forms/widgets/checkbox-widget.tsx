@@ -1,22 +1,13 @@
 import { Checkbox } from '@mantine/core';
 import type { WidgetProps } from '../types';
-import { ErrorList, RequiredMark } from './feedback';
+import { errorOf, RequiredMark } from './feedback';
 
 /**
  * A yes/no field; the value is a boolean. A required one (a box that must be ticked) gets the asterisk
  * the other fields' labels get, and aria-required, which a checkbox takes.
  */
-export function CheckboxWidget({
-  id,
-  value,
-  onChange,
-  label,
-  help,
-  errors,
-  state,
-  required,
-  disabled,
-}: WidgetProps) {
+export function CheckboxWidget(props: WidgetProps) {
+  const { id, value, onChange, label, help, state, required, disabled } = props;
   return (
     <Checkbox
       id={id}
@@ -27,7 +18,7 @@ export function CheckboxWidget({
         </>
       }
       description={help}
-      error={errors.length > 0 ? <ErrorList errors={errors} /> : state === 'invalid' || undefined}
+      error={errorOf(props)}
       aria-invalid={state === 'invalid' || undefined}
       aria-required={required || undefined}
       checked={value === true}

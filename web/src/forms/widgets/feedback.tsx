@@ -29,9 +29,14 @@ export function feedbackProps({
   return {
     ...requiredProps(required),
     description: help,
-    error: errors.length > 0 ? <ErrorList errors={errors} /> : state === 'invalid' || undefined,
+    error: errorOf({ errors, state }),
     success: state === 'valid' || undefined,
   };
+}
+
+/** What Mantine's `error` prop gets: the messages, or just the invalid look when there are none. */
+export function errorOf({ errors, state }: Pick<WidgetProps, 'errors' | 'state'>) {
+  return errors.length > 0 ? <ErrorList errors={errors} /> : state === 'invalid' || undefined;
 }
 
 /** The asterisk on the label and aria-required on the input of a field the schema requires. */
