@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { apiClient, AUTHOR_PASSWORD, proposeArticle } from '../support/author-api.ts';
+import { addVirtualAuthenticator } from '../support/authenticator.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { gradientPng } from '../support/author.ts';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from '../support/server.ts';
@@ -369,17 +370,7 @@ async function deleteAccount(username: string): Promise<void> {
 
 /** The profile: second factor set up (its code missing first), recovery codes, its dialogs, passkeys. */
 async function profile(page: Page, locale: Locale): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await visit(page, 'admin/profile');
   const sessions = page.getByRole('region', { name: text(locale, 'profile.sessions.title') });
   await expect(sessions.getByRole('row')).toHaveCount(3);

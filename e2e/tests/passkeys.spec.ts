@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectSuccess } from '../support/announce.ts';
+import { addVirtualAuthenticator } from '../support/authenticator.ts';
 import { createModerators } from '../support/desk-api.ts';
 import { E2E_PORT } from '../support/server.ts';
 
@@ -25,17 +26,7 @@ test('a moderator adds a passkey, then logs in with password and passkey', async
   test.setTimeout(120_000);
   const username = `pkmod${Date.now()}`;
   await createModerators([username], PASSWORD);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   await logIn(page, username);
   await expect(heading(page, 'Übersicht')).toBeVisible();
