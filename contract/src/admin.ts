@@ -23,6 +23,12 @@ export const EntryListQuerySchema = Type.Object({
     }),
   ),
   query: Type.Optional(Type.String({ description: 'full-text search, at least SEARCH_MIN characters' })),
+  cursor: Type.Optional(
+    Type.String({
+      description:
+        'next_cursor or previous_cursor of the page before or after, with its current_page: the same rows, found faster; ignored when it was made for another page, sort, filter or page size',
+    }),
+  ),
 });
 export type EntryListQuery = Type.Static<typeof EntryListQuerySchema>;
 

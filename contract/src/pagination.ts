@@ -9,6 +9,12 @@ export const PaginationSchema = Type.Object({
   last_page: Type.Integer(),
   previous_page: Type.Union([Type.Integer(), Type.Null()]),
   next_page: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * Moderation's entry list: send it as `cursor` with `current_page` = next_page (previous_page for
+   * previous_cursor) and that page is found from where this one ends instead of by skipping rows.
+   */
+  next_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  previous_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Set by a search that matched more entries than it ranks: total_entries counts the ranked ones. */
   total_capped: Type.Optional(
     Type.Literal(true, {

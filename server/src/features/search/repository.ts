@@ -25,6 +25,11 @@ export type ListedEntryRow = {
   assignee: string | null;
 };
 export type FoundEntryRow = ListedEntryRow & { data: string };
+/**
+ * Where a page starts in the sorted list: after (or, `before`, ahead of) the row with this sort value
+ * and id; the page is then found in the index from there, without skipping the rows before it.
+ */
+export type ListBoundary = { side: 'after' | 'before'; value: number | string; id: string };
 
 /** A folded search document: what the full-text index holds for one entry. */
 export type SearchDocument = { id: string; rowid: bigint; title: string; body: string; facets: string };
@@ -110,13 +115,15 @@ async function countFiltered(db: Db, filter: ListFilter): Promise<number> {
  * The total comes from entry_counts, not from counting rows. The page's ids are found in an index
  * that holds the sort, the id and the filtered columns, so the rows an OFFSET skips are never read
  * from the table; a page nearer the end than the start is read backwards from the end, so the last
- * page costs what the first does.
+ * page costs what the first does. With a boundary (the edge of the page next to this one, taken from
+ * its rows) the page is read from there, so a middle page costs what the first does, too.
  */
 export async function listEntries(
   db: Db,
   filter: ListFilter,
   sort: ListSort,
   page: { limit: number; offset: number },
+  boundary?: ListBoundary,
 ): Promise<{ rows: ListedEntryRow[]; total: number }> {
   let total: number;
   if (filter.assignee !== undefined) total = await countFiltered(db, filter);
@@ -132,16 +139,31 @@ export async function listEntries(
   }
   if (page.offset >= total) return { rows: [], total };
   const limit = Math.min(page.limit, total - page.offset);
-  const fromEnd = total - page.offset - limit;
-  const backwards = fromEnd < page.offset;
   const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
-  const direction = backwards ? flip(sort.direction) : sort.direction;
-  const ids = filtered(db, filter)
-    .select('id')
-    .orderBy(sort.field, direction)
-    .orderBy('id', direction)
-    .limit(limit)
-    .offset(backwards ? fromEnd : page.offset);
+  let ids;
+  if (boundary !== undefined) {
+    // Rows after the boundary in the list's order, or (before) the nearest ones ahead of it, read
+    // in the opposite order; both ways the index seeks to the boundary.
+    const backwards = boundary.side === 'before';
+    const direction = backwards ? flip(sort.direction) : sort.direction;
+    const ahead = direction === 'asc' ? '>' : '<';
+    ids = filtered(db, filter)
+      .select('id')
+      .where((eb) => eb(eb.refTuple(sort.field, 'id'), ahead, eb.tuple(boundary.value, boundary.id)))
+      .orderBy(sort.field, direction)
+      .orderBy('id', direction)
+      .limit(backwards ? page.limit : limit);
+  } else {
+    const fromEnd = total - page.offset - limit;
+    const backwards = fromEnd < page.offset;
+    const direction = backwards ? flip(sort.direction) : sort.direction;
+    ids = filtered(db, filter)
+      .select('id')
+      .orderBy(sort.field, direction)
+      .orderBy('id', direction)
+      .limit(limit)
+      .offset(backwards ? fromEnd : page.offset);
+  }
   const rows = await db
     .selectFrom('entries as e')
     .leftJoin('users as u', 'u.id', 'e.assignee_id')

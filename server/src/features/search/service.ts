@@ -106,6 +106,52 @@ function parseFilters(raw: string | undefined, contentTypes: ContentTypes): Pars
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * What a list cursor holds: the page it leads to, the list it was made for (sort, filter, page
+ * size) and the boundary of that page (the edge row of the page it was given with).
+ */
+type Cursor = { page: number; list: string; boundary: repo.ListBoundary };
+
+/** The list a cursor belongs to: sort, filter and page size, as one string. */
+function listKey(sort: repo.ListSort, filter: repo.ListFilter, pageSize: number): string {
+  return JSON.stringify([sort.field, sort.direction, filter.type, filter.state, filter.assignee, pageSize]);
+}
+
+function encodeCursor(cursor: Cursor): string {
+  const { page, list, boundary } = cursor;
+  return Buffer.from(JSON.stringify([page, list, boundary.side, boundary.value, boundary.id])).toString(
+    'base64url',
+  );
+}
+
+/** A cursor as sent; 400 naming `cursor` when it is not one this server made. */
+function decodeCursor(raw: string): Cursor {
+  const bad = () => badParam('cursor', 'must be a next_cursor or previous_cursor as a list answered it');
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parts) || parts.length !== 5) throw bad();
+  const [page, list, side, value, id] = parts as unknown[];
+  if (
+    !Number.isSafeInteger(page) ||
+    typeof list !== 'string' ||
+    (side !== 'after' && side !== 'before') ||
+    (typeof value !== 'number' && typeof value !== 'string') ||
+    typeof id !== 'string'
+  ) {
+    throw bad();
+  }
+  return { page: page as number, list, boundary: { side, value, id } };
+}
+
+/** The sort value of a listed row: what a cursor's boundary holds. */
+function sortValue(row: repo.ListedEntryRow, sort: repo.ListSort): number | string {
+  return row[sort.field];
+}
+
 /** The filter with the assignee's name (`none`: nobody) turned into an account id; 400 for no such account. */
 async function resolveAssigneeFilter(db: Db, parsed: ParsedFilters): Promise<repo.ListFilter> {
   const { assignee, ...rest } = parsed;
@@ -143,8 +189,34 @@ export async function listEntriesForModeration(
   });
 
   if (params.query === undefined) {
-    const { rows, total } = await repo.listEntries(db, filter, sort, page);
-    return { meta: { pagination: paginate(currentPage, pageSize, total) }, data: rows.map(item) };
+    // A cursor made for this page of this list finds it from the page next to it; any other
+    // (an older page's, another filter's) is left aside and the page found by its number: the
+    // same rows either way.
+    const list = listKey(sort, filter, pageSize);
+    const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
+    const boundary = cursor?.page === currentPage && cursor.list === list ? cursor.boundary : undefined;
+    const { rows, total } = await repo.listEntries(db, filter, sort, page, boundary);
+    const pagination = paginate(currentPage, pageSize, total);
+    const first = rows[0];
+    const last = rows.at(-1);
+    const cursorTo = (
+      to: number | null,
+      side: repo.ListBoundary['side'],
+      row: repo.ListedEntryRow | undefined,
+    ) =>
+      to === null || row === undefined || to !== currentPage + (side === 'after' ? 1 : -1)
+        ? null
+        : encodeCursor({ page: to, list, boundary: { side, value: sortValue(row, sort), id: row.id } });
+    return {
+      meta: {
+        pagination: {
+          ...pagination,
+          next_cursor: cursorTo(pagination.next_page, 'after', last),
+          previous_cursor: cursorTo(pagination.previous_page, 'before', first),
+        },
+      },
+      data: rows.map(item),
+    };
   }
   if (filter.assignee !== undefined) {
     throw badParam('filters', 'assignee cannot be combined with a full-text query');
