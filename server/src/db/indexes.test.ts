@@ -124,6 +124,64 @@ describe.each(testDatabases())('the entries queries on $name', (target) => {
             .orderBy('id', 'desc')
             .limit(20),
         ],
+        // A page found from its neighbour's edge seeks to it in the index of its sort and filter.
+        [
+          'a page after a cursor',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
+            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+        [
+          'a page of one state before a cursor',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '=', 'published')
+            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(1, 'x')))
+            .orderBy('updated_at', 'asc')
+            .orderBy('id', 'asc')
+            .limit(20),
+        ],
+        [
+          'a page of one type and state after a cursor',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '=', 'published')
+            .where('type', '=', 'article')
+            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+        [
+          'a page of one type after a cursor',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
+            .where('type', '=', 'article')
+            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(20),
+        ],
+        [
+          'a page by title after a cursor',
+          db
+            .selectFrom('entries')
+            .select('id')
+            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
+            .where((eb) => eb(eb.refTuple('title', 'id'), '>', eb.tuple('x', 'x')))
+            .orderBy('title', 'asc')
+            .orderBy('id', 'asc')
+            .limit(20),
+        ],
       ];
       for (const [name, query] of queries) {
         const plan = await planOf(db, dialect, query);
@@ -134,6 +192,36 @@ describe.each(testDatabases())('the entries queries on $name', (target) => {
           expect(plan, name).toMatch(/Index (Only )?Scan/);
           expect(plan, name).not.toMatch(/Seq Scan|Sort/);
         }
+      }
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
+
+describe.each(testDatabases())('the dashboard queries on $name', (target) => {
+  it('read the latest events in index order, without sorting those of the same time', async () => {
+    const handle = await target.create();
+    const dialect = target.name as 'sqlite' | 'postgres';
+    try {
+      const { db } = handle;
+      const plan = await planOf(
+        db,
+        dialect,
+        db
+          .selectFrom('entry_events as ev')
+          .innerJoin('entries as e', 'e.id', 'ev.entry_id')
+          .select(['ev.id', 'e.title'])
+          .orderBy('ev.created_at', 'desc')
+          .orderBy('ev.id', 'desc')
+          .limit(20),
+      );
+      if (dialect === 'sqlite') {
+        expect(plan).toContain('entry_events_created_at_id');
+        expect(plan).not.toContain('TEMP B-TREE');
+      } else {
+        expect(plan).toContain('entry_events_created_at_id');
+        expect(plan).not.toMatch(/Sort/);
       }
     } finally {
       await handle.destroy();
