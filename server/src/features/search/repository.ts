@@ -233,16 +233,24 @@ async function searchPostgres(
   const text = terms.join(' ');
   const query = sql`(plainto_tsquery('german', ${text}) || plainto_tsquery('english', ${text}))`;
   const titleVector = sql`ts_filter(e.search_vector, '{a}'::"char"[])`;
-  // Counting stops one past the cap: an exact count of a common word reads every match. Title
-  // matches are counted first, from the smaller index: when they exceed the cap, so do all matches.
-  const countUpTo = async (vector: typeof titleVector) => {
-    const counted = await sql<{ count: number }>`select count(*)::int as count from (
-        select 1 from entries e where ${vector} @@ ${query} and ${where} limit ${candidates + 1}
-      ) m`.execute(db);
-    return Number(counted.rows[0]?.count ?? 0);
-  };
-  const inTitles = await countUpTo(titleVector);
-  const matched = inTitles > candidates ? inTitles : await countUpTo(sql`e.search_vector`);
+  // The candidates are read once: the title matches (from the GIN index over the title's lexemes,
+  // weight A) up to one past the cap, then, when they do not exceed it, the others, as many. Their number is the count (an exact count of a common word reads every match),
+  // and a capped search pages through them without reading any match again.
+  type Candidate = { id: string; updated_at: number };
+  const titleHits = (
+    await sql<Candidate>`select e.id, e.updated_at from entries e
+      where ${titleVector} @@ ${query} and ${where} limit ${candidates + 1}`.execute(db)
+  ).rows;
+  const otherHits =
+    titleHits.length > candidates
+      ? []
+      : (
+          await sql<Candidate>`select e.id, e.updated_at from entries e
+            where e.search_vector @@ ${query} and ${where}
+              and not (${titleVector} @@ ${query})
+            limit ${candidates + 1}`.execute(db)
+        ).rows;
+  const matched = titleHits.length + otherHits.length;
   const capped = matched > candidates;
   const total = Math.min(matched, candidates);
   if (page.offset >= total) return { rows: [], total, capped };
@@ -254,22 +262,15 @@ async function searchPostgres(
       limit ${limit} offset ${page.offset}`.execute(db);
     return { rows: found.rows, total, capped };
   }
-  // Title matches come from the GIN index over the title's lexemes (weight A) alone; the others
-  // are only looked for when the title matches do not fill the cap. Within each group the newest
-  // come first: ts_rank reads each candidate's whole stored vector (about 35 µs apiece at a
-  // million entries), which for a full cap alone would spend the time budget of the call.
-  // Only the page's rows are joined for their columns.
-  const others =
-    inTitles < candidates
-      ? sql`union all (select e.id, e.updated_at, 1 as tier from entries e
-          where e.search_vector @@ ${query} and ${where} and e.id not in (select id from title_hits)
-          limit ${candidates})`
-      : sql``;
-  const found = await sql<FoundEntryRow>`with title_hits as materialized (
-      select e.id, e.updated_at from entries e
-      where ${titleVector} @@ ${query} and ${where} limit ${candidates}
-    ), ranked as (
-      select id, updated_at, 0 as tier from title_hits ${others}
+  // Within each group (title matches first) the newest come first: ts_rank reads each candidate's
+  // whole stored vector (about 35 µs apiece at a million entries), which for a full cap alone
+  // would spend the time budget of the call. Only the page's rows are read for their columns.
+  const tiers = [
+    ...titleHits.slice(0, candidates).map((c) => sql`(${c.id}::text, ${c.updated_at}::bigint, 0)`),
+    ...otherHits.slice(0, candidates).map((c) => sql`(${c.id}::text, ${c.updated_at}::bigint, 1)`),
+  ];
+  const found = await sql<FoundEntryRow>`with ranked (id, updated_at, tier) as (
+      values ${sql.join(tiers)}
     ), paged as (
       select * from ranked order by tier, updated_at desc, id limit ${limit} offset ${page.offset}
     )
