@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthMetric } from '@einwurf/contract';
+import { ENTRY_STATES, type HealthMetric } from '@einwurf/contract';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../test/config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry } from '../../test/entries.ts';
+import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { createRedisRateLimiter } from '../../plugins/rate-limit.ts';
 import { createRedisSpentTokenStore } from '../pow/spent-tokens.ts';
@@ -118,6 +119,32 @@ describe.each(testDatabases())('the health page figures on $name', (target) => {
     expect(data.database.size_bytes).toBeGreaterThan(0);
     expect(data.requests_per_minute).toBeGreaterThan(0);
     expect(data.problems).not.toContain('proposals_waiting_long');
+  });
+
+  it('counts entries per state as the entries themselves are, after creating, moving and deleting', async () => {
+    const db = t.database.db;
+    const moved = await insertTestEntry(db, { state: 'proposed' });
+    await insertTestEntry(db, { state: 'draft' });
+    await insertTestEntry(db, { state: 'rejected' });
+    const dropped = await insertTestEntry(db, { state: 'published' });
+    await moderateEntry(
+      db,
+      await shippedContentTypes(),
+      moved.data.id,
+      {
+        data: { ...moved.data, state: 'published' },
+      },
+      TEST_MODERATOR,
+    );
+    await deleteEntryAsModeration(db, dropped.data.id, TEST_MODERATOR);
+    const counted = await db
+      .selectFrom('entries')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('state')
+      .execute();
+    const truth = Object.fromEntries(ENTRY_STATES.map((s) => [s, 0]));
+    for (const { state, count } of counted) truth[state] = Number(count);
+    expect((await metric()).entries_per_state).toEqual(truth);
   });
 
   it('flags a proposal waiting longer than 48 hours', async () => {
