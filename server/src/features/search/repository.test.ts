@@ -95,3 +95,43 @@ describe.each(testDatabases())('search with a capped candidate set on $name', (t
     },
   );
 });
+
+describe.each(testDatabases())('search for several words with a state filter on $name', (target) => {
+  let database: TestDatabaseHandle;
+  const expected = { titles: [] as string[], bodies: [] as string[] };
+
+  beforeAll(async () => {
+    database = await target.create();
+    const add = async (title: string, content: string, state: 'published' | 'proposed') =>
+      (await insertTestEntry(database.db, { title, content, state })).data.id;
+    expected.titles.push(await add('Kürbis und Velo', 'Ein Abend im Dorf.', 'published'));
+    expected.bodies.push(await add('Herbst', 'Mit dem Velo zum Kürbis-Markt.', 'published'));
+    expected.bodies.push(await add('Markt', 'Kürbis, Äpfel und ein Velo.', 'published'));
+    // One word only, or the other state: not found.
+    await add('Kürbis allein', 'Nur Suppe.', 'published');
+    await add('Velo allein', 'Nur Wege.', 'published');
+    await add('Kürbis und Velo, vorgeschlagen', 'Velo und Kürbis.', 'proposed');
+  });
+  afterAll(() => database.destroy());
+
+  const search = (candidates: number, offset = 0, limit = 20) =>
+    searchEntries(
+      database.db,
+      queryTerms('Kürbis Velo'),
+      { state: 'published' },
+      { limit, offset },
+      candidates,
+    );
+
+  it('finds the entries holding every word in the state asked for, ranked or capped alike', async () => {
+    const ranked = await search(10);
+    expect(ranked).toMatchObject({ total: 3, capped: false });
+    expect(ranked.rows[0]?.id).toBe(expected.titles[0]);
+    expect(ranked.rows.map((r) => r.id).sort()).toEqual([...expected.titles, ...expected.bodies].sort());
+    const capped = await search(2);
+    expect(capped).toMatchObject({ total: 2, capped: true });
+    expect(capped.rows[0]?.id).toBe(expected.titles[0]);
+    expect(expected.bodies).toContain(capped.rows[1]?.id);
+    expect((await search(2, 1, 1)).rows.map((r) => r.id)).toEqual([capped.rows[1]?.id]);
+  });
+});
