@@ -53,6 +53,8 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
         last_page: 1,
         previous_page: null,
         next_page: null,
+        next_cursor: null,
+        previous_cursor: null,
       });
 
       const ids: string[] = [];
