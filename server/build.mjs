@@ -17,8 +17,15 @@ const root = join(serverRoot, '..');
 /** Where the compiled server goes (gitignored). */
 export const SERVER_DIST = join(serverRoot, 'dist');
 
-/** The compiled entry points: the server and the CLI. */
-export const SERVER_ENTRIES = { main: 'server/src/main.ts', cli: 'server/src/cli.ts' };
+/**
+ * The compiled entry points: the server, the CLI, and the SQLite worker thread (db/sqlite-pool.ts
+ * starts ./sqlite-worker.js from the chunk that holds it, which sits beside the entries).
+ */
+export const SERVER_ENTRIES = {
+  main: 'server/src/main.ts',
+  cli: 'server/src/cli.ts',
+  'sqlite-worker': 'server/src/db/sqlite-worker.ts',
+};
 
 /** What the compiled server is made from: a build older than any of these is stale. */
 export const SERVER_SOURCES = [

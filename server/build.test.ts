@@ -34,7 +34,7 @@ describe('isServerBuildFresh', () => {
     expect(fresh(base)).toBe(false);
   });
 
-  it('is fresh when both entries are newer than every source, and stale once one source is newer', () => {
+  it('is fresh when every entry is newer than every source, and stale once one source is newer', () => {
     const base = temporaryDir();
     writeAt(join(base, 'src', 'features', 'x', 'service.ts'), 1000);
     writeAt(join(base, 'package.json'), 1000);
@@ -43,14 +43,18 @@ describe('isServerBuildFresh', () => {
     utimesSync(join(base, 'src'), 1000, 1000);
     writeAt(join(base, 'dist', 'main.js'), 2000);
     writeAt(join(base, 'dist', 'cli.js'), 2000);
+    expect(fresh(base)).toBe(false);
+    writeAt(join(base, 'dist', 'sqlite-worker.js'), 2000);
     expect(fresh(base)).toBe(true);
 
-    // A file deep in the sources counts, and so does the older of the two entries.
+    // A file deep in the sources counts, and so does the oldest of the entries.
     utimesSync(join(base, 'src', 'features', 'x', 'service.ts'), 3000, 3000);
     expect(fresh(base)).toBe(false);
     utimesSync(join(base, 'dist', 'main.js'), 4000, 4000);
     expect(fresh(base)).toBe(false);
     utimesSync(join(base, 'dist', 'cli.js'), 4000, 4000);
+    expect(fresh(base)).toBe(false);
+    utimesSync(join(base, 'dist', 'sqlite-worker.js'), 4000, 4000);
     expect(fresh(base)).toBe(true);
 
     utimesSync(join(base, 'package.json'), 5000, 5000);

@@ -1,23 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
   sql,
+  type Dialect,
   type DialectAdapter,
+  type Driver,
   type MigrationLockOptions,
 } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { prepareStatements } from './pg-statements.ts';
+import { BUSY_TIMEOUT_MS, openSqlite, sqliteOptions as sqliteOptionsOf } from './sqlite-connection.ts';
+import { SqliteWorkerDriver, SqliteWorkerPool } from './sqlite-pool.ts';
 import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
-const BUSY_TIMEOUT_MS = 5000;
 const LOCK_WAIT_MS = 60_000;
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -84,6 +89,32 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 }
 
+/** SQLite on worker threads (db/sqlite-pool.ts), with the same adapter and compiler. */
+class WorkerSqliteDialect implements Dialect {
+  readonly #pool: SqliteWorkerPool;
+
+  constructor(pool: SqliteWorkerPool) {
+    this.#pool = pool;
+  }
+
+  createDriver(): Driver {
+    return new SqliteWorkerDriver(this.#pool);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
 // PostgreSQL answers bigint (int8) and numeric counts as strings; every bigint here is an epoch-ms
 // timestamp or a count, both far below 2^53.
 const pgTypesOf = ({ types }: typeof pg) => ({
@@ -147,16 +178,27 @@ function dropClientsAfterReadTimeout(pool: pg.Pool): void {
  * scripts/test-node24.mjs, builds its own beside the one the install built).
  */
 export function sqliteOptions(env: NodeJS.ProcessEnv = process.env): SqliteDatabase.Options {
-  const binding = env['EINWURF_SQLITE_BINDING'];
-  return binding ? { nativeBinding: binding } : {};
+  return sqliteOptionsOf(env);
 }
 
+export type DatabaseOptions = {
+  /**
+   * SQLite files: worker threads that run the statements off the event loop (one writer, the rest
+   * readers); 0 or none runs them on the calling thread. `:memory:` always stays on it.
+   */
+  readonly sqliteWorkers?: number;
+};
+
 /**
- * Opens the database the target names: better-sqlite3 (WAL, foreign keys) or a pg pool, whose every
- * wait is bounded when `timeouts` are given (the app's pool; migrations and the CLI wait as long as
- * their work takes).
+ * Opens the database the target names: better-sqlite3 (WAL, foreign keys), on the calling thread
+ * or on `sqliteWorkers` threads, or a pg pool, whose every wait is bounded when `timeouts` are given
+ * (the app's pool; migrations and the CLI wait as long as their work takes).
  */
-export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeouts): Kysely<Database> {
+export function createDatabase(
+  target: DatabaseTarget,
+  timeouts?: DatabaseTimeouts,
+  { sqliteWorkers = 0 }: DatabaseOptions = {},
+): Kysely<Database> {
   if (target.dialect === 'postgres') {
     const pgModule = loadPg();
     const pool = new pgModule.Pool({
@@ -179,15 +221,25 @@ export function createDatabase(target: DatabaseTarget, timeouts?: DatabaseTimeou
     return db;
   }
   if (target.path !== ':memory:') mkdirSync(path.dirname(target.path), { recursive: true });
-  const sqlite = new SqliteDatabase(target.path, sqliteOptions());
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('synchronous = NORMAL');
+  if (target.path !== ':memory:' && sqliteWorkers > 0) {
+    const pool = new SqliteWorkerPool({ file: target.path, workers: sqliteWorkers });
+    const db = new Kysely<Database>({ dialect: new WorkerSqliteDialect(pool) });
+    registerStatementCache(db, pool);
+    pools.set(db, pool);
+    return db;
+  }
+  const sqlite = openSqlite(target.path);
   const cache = cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cache }) });
   registerStatementCache(db, cache);
   return db;
+}
+
+const pools = new WeakMap<object, SqliteWorkerPool>();
+
+/** The worker threads behind a Kysely instance that runs SQLite on them. */
+export function sqliteWorkerPoolOf(db: Kysely<Database>): SqliteWorkerPool | undefined {
+  return pools.get(db);
 }
 
 /** The dialect a Kysely instance runs on, for the few queries that differ. */

@@ -11,6 +11,8 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 export type CachingSqliteDatabase = KyselySqliteDatabase & {
   /** Forgets every kept statement (after migrations); answers how many there were. */
   clear(): number;
+  /** How many statements it keeps. */
+  size(): number;
 };
 
 /**
@@ -43,6 +45,7 @@ export function cacheStatements(database: SqliteDatabase.Database): CachingSqlit
       return statement;
     },
     clear,
+    size: () => statements.size,
   };
 }
 

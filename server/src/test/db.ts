@@ -18,27 +18,33 @@ export type TestDatabaseHandle = {
 
 export type TestDatabase = {
   readonly name: 'sqlite' | 'postgres';
+  /** SQLite: the worker threads that run its statements (none: the test's own thread). */
+  readonly sqliteWorkers?: number;
   /** Creates a new database; `migrate: false` leaves it empty (for migration tests). */
   create(options?: { migrate?: boolean }): Promise<TestDatabaseHandle>;
 };
 
-const sqliteTarget: TestDatabase = {
-  name: 'sqlite',
-  async create({ migrate = true } = {}) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-test-'));
-    const url = `sqlite:${path.join(dir, 'einwurf.sqlite')}`;
-    const db = createDatabase(parseDatabaseUrl(url, dir));
-    if (migrate) await migrateToLatest(db);
-    return {
-      url,
-      db,
-      async destroy() {
-        await db.destroy();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  },
-};
+/** A SQLite file, run on the test's thread or, with `sqliteWorkers`, on worker threads as the server does. */
+export function sqliteTarget(sqliteWorkers = 0): TestDatabase {
+  return {
+    name: 'sqlite',
+    ...(sqliteWorkers > 0 ? { sqliteWorkers } : {}),
+    async create({ migrate = true } = {}) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-test-'));
+      const url = `sqlite:${path.join(dir, 'einwurf.sqlite')}`;
+      const db = createDatabase(parseDatabaseUrl(url, dir), undefined, { sqliteWorkers });
+      if (migrate) await migrateToLatest(db);
+      return {
+        url,
+        db,
+        async destroy() {
+          await db.destroy();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
 
 function postgresTarget(adminUrl: string): TestDatabase {
   return {
@@ -74,8 +80,16 @@ function postgresTarget(adminUrl: string): TestDatabase {
   };
 }
 
-/** SQLite always; PostgreSQL too when EINWURF_TEST_PG_URL is set. Use with `describe.each`. */
-export function testDatabases(): TestDatabase[] {
+/**
+ * SQLite always; SQLite on worker threads too when EINWURF_TEST_SQLITE_WORKERS is set (their count)
+ * or `sqliteWorkers` asks for it; PostgreSQL too when EINWURF_TEST_PG_URL is set. Use with `describe.each`.
+ */
+export function testDatabases({ sqliteWorkers = false }: { sqliteWorkers?: boolean } = {}): TestDatabase[] {
   const pgUrl = process.env['EINWURF_TEST_PG_URL'];
-  return pgUrl ? [sqliteTarget, postgresTarget(pgUrl)] : [sqliteTarget];
+  const workers = Number(process.env['EINWURF_TEST_SQLITE_WORKERS'] ?? (sqliteWorkers ? 3 : 0));
+  return [
+    sqliteTarget(),
+    ...(workers > 0 ? [sqliteTarget(workers)] : []),
+    ...(pgUrl ? [postgresTarget(pgUrl)] : []),
+  ];
 }

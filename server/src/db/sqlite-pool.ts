@@ -1,0 +1,358 @@
+// better-sqlite3 is synchronous: a slow statement on the server's own thread stalls every other
+// request. This Kysely driver runs SQLite on worker threads instead (db/sqlite-worker.ts), each with
+// its own connection: one writer for every transaction and every statement that is not a read, and
+// readers for reads outside a transaction, which WAL lets run beside the writer. A read that follows
+// a write sees it, since the caller awaited the write.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+export type WorkerData = { readonly file: string; readonly reader: boolean };
+
+export type WorkerRequest =
+  | { readonly type: 'query'; readonly sql: string; readonly parameters: readonly unknown[] }
+  | { readonly type: 'clear' }
+  | { readonly type: 'count' }
+  | { readonly type: 'close' };
+
+export type WorkerAnswer =
+  | { readonly type: 'rows'; readonly rows: Record<string, unknown>[]; readonly blobs: boolean }
+  | { readonly type: 'run'; readonly changes: number; readonly lastInsertRowid: number | bigint }
+  | { readonly type: 'not-readonly' }
+  | { readonly type: 'cleared' | 'counted'; readonly count: number }
+  | { readonly type: 'closed' }
+  | {
+      readonly type: 'error';
+      readonly name: string;
+      readonly message: string;
+      readonly code: string | undefined;
+    };
+
+type Pending = { resolve(answer: WorkerAnswer): void; reject(error: Error): void };
+
+/**
+ * The worker's module: the compiled one beside the compiled server (server/build.mjs makes it an
+ * entry), else the TypeScript source, loaded through tsx as the rest of the server is.
+ */
+function startWorker(data: WorkerData): Worker {
+  const compiled = import.meta.url.endsWith('.js');
+  const file = new URL(`./sqlite-worker.${compiled ? 'js' : 'ts'}`, import.meta.url);
+  if (compiled) return new Worker(file, { workerData: data });
+  const tsx = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs');
+  const load =
+    `import(${JSON.stringify(pathToFileURL(tsx).href)})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`;
+  return new Worker(load, { eval: true, workerData: data });
+}
+
+/** The error the worker caught, as the class and code the server's error mapping (db/errors.ts) knows. */
+function rebuildError(answer: WorkerAnswer & { type: 'error' }): Error {
+  if (answer.name === 'SqliteError' && answer.code !== undefined) {
+    return new SqliteDatabase.SqliteError(answer.message, answer.code);
+  }
+  const Kind = answer.name === 'TypeError' ? TypeError : answer.name === 'RangeError' ? RangeError : Error;
+  const error = new Kind(answer.message) as Error & { code?: string };
+  if (answer.code !== undefined) error.code = answer.code;
+  return error;
+}
+
+/** One worker thread and its connection; messages are answered in order, so a queue matches them. */
+class SqliteThread {
+  readonly #worker: Worker;
+  readonly #pending: Pending[] = [];
+  #failure: Error | undefined;
+  #running = true;
+  readonly exited: Promise<void>;
+
+  constructor(data: WorkerData) {
+    this.#worker = startWorker(data);
+    // An idle worker does not keep the process alive; one with work does, until it answers.
+    this.#worker.unref();
+    this.#worker.on('message', (answer: WorkerAnswer) => {
+      const pending = this.#pending.shift();
+      if (this.#pending.length === 0) this.#worker.unref();
+      pending?.resolve(answer);
+    });
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.exited = new Promise((resolve) => {
+      this.#worker.once('exit', () => {
+        this.#running = false;
+        this.#fail(new Error('the SQLite worker has ended'));
+        resolve();
+      });
+    });
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const pending of this.#pending.splice(0)) pending.reject(error);
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Requests not yet answered: the busiest reader gets no more. */
+  get load(): number {
+    return this.#pending.length;
+  }
+
+  send(request: WorkerRequest): Promise<WorkerAnswer> {
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => {
+      if (this.#pending.length === 0) this.#worker.ref();
+      this.#pending.push({ resolve, reject });
+      this.#worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure === undefined) await this.send({ type: 'close' }).catch(() => {});
+    await this.exited;
+  }
+}
+
+/** Hands the writer to one holder at a time: a transaction from begin to its end, or one statement. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+
+  async lock(): Promise<() => void> {
+    let unlock!: () => void;
+    const previous = this.#tail;
+    this.#tail = new Promise((resolve) => (unlock = resolve));
+    await previous;
+    return unlock;
+  }
+}
+
+function resultOf(answer: WorkerAnswer): QueryResult<never> {
+  if (answer.type === 'error') throw rebuildError(answer);
+  if (answer.type === 'rows') {
+    if (answer.blobs) {
+      // Structured cloning turns a Buffer into a plain Uint8Array.
+      for (const row of answer.rows) {
+        for (const key in row) {
+          const value = row[key];
+          if (value instanceof Uint8Array)
+            row[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+        }
+      }
+    }
+    return { rows: answer.rows as never[] };
+  }
+  if (answer.type === 'run') {
+    return { numAffectedRows: BigInt(answer.changes), insertId: BigInt(answer.lastInsertRowid), rows: [] };
+  }
+  throw new Error(`unexpected answer from the SQLite worker: ${answer.type}`);
+}
+
+const READ = /^\s*(select|with)\b/i;
+
+export type SqliteWorkerPoolOptions = {
+  readonly file: string;
+  /** Threads in all: one writer, the rest readers (with one, the writer reads too). */
+  readonly workers: number;
+};
+
+/** The writer and the readers; the driver's connections route each statement to one of them. */
+export class SqliteWorkerPool {
+  readonly #writer: SqliteThread;
+  readonly #readers: SqliteThread[];
+  readonly #writerLock = new Mutex();
+
+  constructor({ file, workers }: SqliteWorkerPoolOptions) {
+    if (workers < 1) throw new Error('a SQLite worker pool needs at least one worker');
+    this.#writer = new SqliteThread({ file, reader: false });
+    this.#readers = Array.from({ length: workers - 1 }, () => new SqliteThread({ file, reader: true }));
+  }
+
+  /** Takes the writer for a transaction; the answer gives it back. */
+  holdWriter(): Promise<() => void> {
+    return this.#writerLock.lock();
+  }
+
+  /** Runs a statement on the writer, which the caller holds. */
+  async onWriter(query: CompiledQuery): Promise<QueryResult<never>> {
+    return resultOf(await this.#writer.send({ type: 'query', sql: query.sql, parameters: query.parameters }));
+  }
+
+  /** Runs a statement outside a transaction: a read on the least busy reader, anything else on the writer. */
+  async run(query: CompiledQuery): Promise<QueryResult<never>> {
+    const reader = this.#leastBusyReader();
+    if (reader !== undefined && (SelectQueryNode.is(query.query) || READ.test(query.sql))) {
+      const answer = await reader.send({ type: 'query', sql: query.sql, parameters: query.parameters });
+      // A statement that writes (a CTE that inserts, say) goes to the writer after all.
+      if (answer.type !== 'not-readonly') return resultOf(answer);
+    }
+    const release = await this.holdWriter();
+    try {
+      return await this.onWriter(query);
+    } finally {
+      release();
+    }
+  }
+
+  #leastBusyReader(): SqliteThread | undefined {
+    let best: SqliteThread | undefined;
+    for (const reader of this.#readers) if (best === undefined || reader.load < best.load) best = reader;
+    return best;
+  }
+
+  /** Empties every thread's statement cache (after migrations); answers how many threads were told. */
+  clear(): number {
+    const threads = [this.#writer, ...this.#readers];
+    // Each thread empties its cache before it runs anything sent after this.
+    for (const thread of threads) thread.send({ type: 'clear' }).catch(() => {});
+    return threads.length;
+  }
+
+  /** The statements each thread keeps, the writer's first. */
+  async statementCounts(): Promise<number[]> {
+    const answers = await Promise.all(
+      [this.#writer, ...this.#readers].map((thread) => thread.send({ type: 'count' })),
+    );
+    return answers.map((answer) => (answer.type === 'counted' ? answer.count : Number.NaN));
+  }
+
+  /** Threads not yet ended. */
+  get running(): number {
+    return [this.#writer, ...this.#readers].filter((thread) => thread.running).length;
+  }
+
+  /** Closes every connection and ends every thread. */
+  async close(): Promise<void> {
+    await Promise.all([this.#writer, ...this.#readers].map((thread) => thread.close()));
+  }
+}
+
+/** One use of the pool by Kysely: statements outside a transaction, or one transaction on the writer. */
+class PoolConnection implements DatabaseConnection {
+  readonly #pool: SqliteWorkerPool;
+  #release: (() => void) | undefined;
+
+  constructor(pool: SqliteWorkerPool) {
+    this.#pool = pool;
+  }
+
+  get inTransaction(): boolean {
+    return this.#release !== undefined;
+  }
+
+  async begin(): Promise<void> {
+    const release = await this.#pool.holdWriter();
+    try {
+      await this.#pool.onWriter(CompiledQuery.raw('begin'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.#release = release;
+  }
+
+  async end(statement: 'commit' | 'rollback'): Promise<void> {
+    await this.#pool.onWriter(CompiledQuery.raw(statement));
+    // A failed commit leaves the transaction open; Kysely rolls it back next, which ends the hold.
+    this.release();
+  }
+
+  release(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.inTransaction ? this.#pool.onWriter(query) : this.#pool.run(query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query.query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
+    const { rows } = await this.executeQuery<R>(query);
+    for (const row of rows) yield { rows: [row] };
+  }
+}
+
+/** Kysely's SqliteDriver, with the statements run by a SqliteWorkerPool. */
+export class SqliteWorkerDriver implements Driver {
+  readonly #pool: SqliteWorkerPool;
+
+  constructor(pool: SqliteWorkerPool) {
+    this.#pool = pool;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new PoolConnection(this.#pool);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PoolConnection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PoolConnection).end('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await (connection as PoolConnection).end('rollback');
+    } finally {
+      (connection as PoolConnection).release();
+    }
+  }
+
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.#savepointCommand(connection, 'savepoint', name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.#savepointCommand(connection, 'rollback to', name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.#savepointCommand(connection, 'release', name, compile);
+  }
+
+  async #savepointCommand(
+    connection: DatabaseConnection,
+    command: string,
+    name: string,
+    _compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction Kysely could neither commit nor roll back must not keep the writer.
+    (connection as PoolConnection).release();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#pool.close();
+  }
+}

@@ -1,0 +1,63 @@
+// One SQLite connection on a worker thread (db/sqlite-pool.ts starts it): the statements it runs,
+// however long, leave the server's event loop free. It answers each message in the order it came.
+import { parentPort, workerData } from 'node:worker_threads';
+import type SqliteDatabase from 'better-sqlite3';
+import { openSqlite } from './sqlite-connection.ts';
+import { cacheStatements } from './statement-cache.ts';
+import type { WorkerAnswer, WorkerData, WorkerRequest } from './sqlite-pool.ts';
+
+const { file, reader } = workerData as WorkerData;
+const port = parentPort!;
+const sqlite = openSqlite(file);
+// A reader never writes; SQLite refuses it should a statement slip through.
+if (reader) sqlite.pragma('query_only = ON');
+const statements = cacheStatements(sqlite);
+
+function hasBlob(rows: readonly Record<string, unknown>[]): boolean {
+  for (const row of rows) {
+    for (const key in row) if (Buffer.isBuffer(row[key])) return true;
+  }
+  return false;
+}
+
+function answer(request: WorkerRequest & { type: 'query' }): WorkerAnswer {
+  // Buffers arrive as plain Uint8Arrays; better-sqlite3 binds them as blobs either way.
+  const statement = statements.prepare(request.sql) as unknown as SqliteDatabase.Statement;
+  if (reader && !statement.readonly) return { type: 'not-readonly' };
+  if (statement.reader) {
+    const rows = statement.all(request.parameters) as Record<string, unknown>[];
+    return { type: 'rows', rows, blobs: hasBlob(rows) };
+  }
+  const { changes, lastInsertRowid } = statement.run(request.parameters);
+  return { type: 'run', changes, lastInsertRowid };
+}
+
+port.on('message', (request: WorkerRequest) => {
+  if (request.type === 'close') {
+    statements.close();
+    port.postMessage({ type: 'closed' } satisfies WorkerAnswer);
+    port.close();
+    return;
+  }
+  if (request.type === 'clear') {
+    port.postMessage({ type: 'cleared', count: statements.clear() } satisfies WorkerAnswer);
+    return;
+  }
+  if (request.type === 'count') {
+    port.postMessage({ type: 'counted', count: statements.size() } satisfies WorkerAnswer);
+    return;
+  }
+  let reply: WorkerAnswer;
+  try {
+    reply = answer(request);
+  } catch (caught) {
+    const error = caught as Error & { code?: unknown };
+    reply = {
+      type: 'error',
+      name: error?.name ?? 'Error',
+      message: error?.message ?? String(caught),
+      code: typeof error?.code === 'string' ? error.code : undefined,
+    };
+  }
+  port.postMessage(reply);
+});
