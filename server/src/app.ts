@@ -178,7 +178,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('compileSchemas', compilers.compileAll);
 
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? createDatabase(config.database, config.databaseTimeouts);
+  const db =
+    deps.db ??
+    createDatabase(config.database, config.databaseTimeouts, { sqliteWorkers: config.sqliteWorkers });
   const ownsLimiter = deps.limiter === undefined;
   const limiter =
     deps.limiter ??

@@ -282,6 +282,12 @@ describe('loadConfig', () => {
     expect(config.redisTimeouts).toEqual({ connectMs: 500, commandMs: 750 });
   });
 
+  it("runs SQLite on three worker threads by default, on the server's own thread with 0", () => {
+    expect(loadConfig({}).sqliteWorkers).toBe(3);
+    expect(loadConfig({ EINWURF_SQLITE_WORKERS: '0' }).sqliteWorkers).toBe(0);
+    expect(() => loadConfig({ EINWURF_SQLITE_WORKERS: 'many' })).toThrow(/EINWURF_SQLITE_WORKERS/);
+  });
+
   it('builds a complete test config in one line', () => {
     const config = testConfig({ databaseUrl: ':memory:' });
     expect(config.database).toEqual({ dialect: 'sqlite', path: ':memory:' });

@@ -71,6 +71,11 @@ export type Config = {
   /** The bucket and its server when FILE_STORAGE=s3. */
   readonly s3: S3Settings | undefined;
   readonly databaseTimeouts: DatabaseTimeouts;
+  /**
+   * EINWURF_SQLITE_WORKERS: threads that run a SQLite file's statements off the event loop, so a slow
+   * one stalls no other request (one writer, the rest readers); 0 runs them on the server's thread.
+   */
+  readonly sqliteWorkers: number;
   readonly redisUrl: string | undefined;
   readonly redisTimeouts: RedisTimeouts;
   /** EINWURF_REDIS_PREFIX: the start of every Redis key, so that installations can share one Redis. */
@@ -574,6 +579,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       queryMs: integer(env, 'EINWURF_DB_QUERY_TIMEOUT', 5000, 100, 3_600_000),
       idleMs: integer(env, 'EINWURF_DB_IDLE_TIMEOUT', 10_000, 1000, 3_600_000),
     }),
+    sqliteWorkers: integer(env, 'EINWURF_SQLITE_WORKERS', 3, 0, 64),
     fileStorage,
     s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,

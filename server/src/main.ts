@@ -10,7 +10,9 @@ import { shutDown } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = await prepareDataDir(loadConfig(process.env));
-  const db = createDatabase(config.database, config.databaseTimeouts);
+  const db = createDatabase(config.database, config.databaseTimeouts, {
+    sqliteWorkers: config.sqliteWorkers,
+  });
   if (config.database.dialect === 'postgres') {
     // Migrations may take longer than a request's bound; they run on a pool of their own.
     const migrationDb = createDatabase(config.database);
