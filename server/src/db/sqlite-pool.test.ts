@@ -86,6 +86,18 @@ describe('SQLite on worker threads', () => {
     await slow;
   });
 
+  it('gives reads known to be slow readers of their own, so that quick reads do not queue behind them', async () => {
+    await SLOW_COUNT.execute(db);
+    // Two at once: were they on both readers, a quick read would wait for one of them.
+    let slowFinished = false;
+    const slow = [SLOW_COUNT.execute(db), SLOW_COUNT.execute(db)].map((run) =>
+      run.then(() => (slowFinished = true)),
+    );
+    for (let i = 0; i < 3; i += 1) await db.selectFrom('notes').select('body').execute();
+    expect(slowFinished).toBe(false);
+    await Promise.all(slow);
+  });
+
   it('reads a write at once and runs a write with a CTE on the writer', async () => {
     await db.insertInto('notes').values({ body: 'read after write' }).execute();
     expect(
@@ -188,7 +200,7 @@ describe('worker-pool errors reported like direct ones', () => {
     expect(fromPool).toBeInstanceOf(SqliteDatabase.SqliteError);
     expect(fromDirect).toBeInstanceOf(SqliteDatabase.SqliteError);
     const shape = (error: unknown) => {
-      const { name, code, message } = error as SqliteDatabase.SqliteError;
+      const { name, code, message } = error as InstanceType<typeof SqliteDatabase.SqliteError>;
       return { name, code, message };
     };
     expect(shape(fromPool)).toEqual(shape(fromDirect));
@@ -242,8 +254,9 @@ describe('the worker pool across migrations and shutdown', () => {
       // A statement on the writer, and enough reads at once that every reader prepares one.
       await sql`pragma user_version`.execute(db);
       await Promise.all(Array.from({ length: 6 }, () => db.selectFrom('users').selectAll().execute()));
-      const counts = await pool.statementCounts();
-      expect(counts.every((count) => count > 0)).toBe(true);
+      const [writer, ...readers] = await pool.statementCounts();
+      expect(writer).toBeGreaterThan(0);
+      expect(readers.some((count) => count > 0)).toBe(true);
 
       await migrateToLatest(db);
       expect(await pool.statementCounts()).toEqual([0, 0, 0]);

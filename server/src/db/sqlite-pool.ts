@@ -3,10 +3,15 @@
 // its own connection: one writer for every transaction and every statement that is not a read, and
 // readers for reads outside a transaction, which WAL lets run beside the writer. A read that follows
 // a write sees it, since the caller awaited the write.
+//
+// A reader runs one statement at a time, so a quick read queued behind a slow one (a search for a
+// common word) would wait as long. The pool learns which statements are slow, by their text, and
+// gives them readers of their own: with two readers or more, the quick reads never queue behind them.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -25,7 +30,13 @@ export type WorkerRequest =
   | { readonly type: 'close' };
 
 export type WorkerAnswer =
-  | { readonly type: 'rows'; readonly rows: Record<string, unknown>[]; readonly blobs: boolean }
+  | {
+      readonly type: 'rows';
+      readonly rows: Record<string, unknown>[];
+      readonly blobs: boolean;
+      /** How long the statement ran, in milliseconds. */
+      readonly ms: number;
+    }
   | { readonly type: 'run'; readonly changes: number; readonly lastInsertRowid: number | bigint }
   | { readonly type: 'not-readonly' }
   | { readonly type: 'cleared' | 'counted'; readonly count: number }
@@ -158,6 +169,10 @@ function resultOf(answer: WorkerAnswer): QueryResult<never> {
 }
 
 const READ = /^\s*(select|with)\b/i;
+/** A read that took longer than this, on average, goes to the slow readers from then on. */
+const SLOW_MS = 10;
+/** Statement texts whose running time is kept (as the statement caches keep them). */
+const TIMED_STATEMENTS = 500;
 
 export type SqliteWorkerPoolOptions = {
   readonly file: string;
@@ -169,12 +184,20 @@ export type SqliteWorkerPoolOptions = {
 export class SqliteWorkerPool {
   readonly #writer: SqliteThread;
   readonly #readers: SqliteThread[];
+  /** The readers for quick reads, and those for reads known to be slow (the same with one reader). */
+  readonly #quickReaders: SqliteThread[];
+  readonly #slowReaders: SqliteThread[];
+  /** Each read's running time, a moving average, by its text. */
+  readonly #readMs = new LRUCache<string, number>({ max: TIMED_STATEMENTS });
   readonly #writerLock = new Mutex();
 
   constructor({ file, workers }: SqliteWorkerPoolOptions) {
     if (workers < 1) throw new Error('a SQLite worker pool needs at least one worker');
     this.#writer = new SqliteThread({ file, reader: false });
     this.#readers = Array.from({ length: workers - 1 }, () => new SqliteThread({ file, reader: true }));
+    const slow = this.#readers.length < 2 ? 0 : Math.floor(this.#readers.length / 2);
+    this.#quickReaders = this.#readers.slice(0, this.#readers.length - slow);
+    this.#slowReaders = slow === 0 ? this.#quickReaders : this.#readers.slice(this.#readers.length - slow);
   }
 
   /** Takes the writer for a transaction; the answer gives it back. */
@@ -189,9 +212,16 @@ export class SqliteWorkerPool {
 
   /** Runs a statement outside a transaction: a read on the least busy reader, anything else on the writer. */
   async run(query: CompiledQuery): Promise<QueryResult<never>> {
-    const reader = this.#leastBusyReader();
-    if (reader !== undefined && (SelectQueryNode.is(query.query) || READ.test(query.sql))) {
+    if (this.#readers.length > 0 && (SelectQueryNode.is(query.query) || READ.test(query.sql))) {
+      const known = this.#readMs.get(query.sql);
+      // A read not timed yet may be slow: it goes to whichever reader is least busy.
+      const reader = leastBusy(
+        known === undefined ? this.#readers : known > SLOW_MS ? this.#slowReaders : this.#quickReaders,
+      );
       const answer = await reader.send({ type: 'query', sql: query.sql, parameters: query.parameters });
+      if (answer.type === 'rows') {
+        this.#readMs.set(query.sql, known === undefined ? answer.ms : known * 0.8 + answer.ms * 0.2);
+      }
       // A statement that writes (a CTE that inserts, say) goes to the writer after all.
       if (answer.type !== 'not-readonly') return resultOf(answer);
     }
@@ -201,12 +231,6 @@ export class SqliteWorkerPool {
     } finally {
       release();
     }
-  }
-
-  #leastBusyReader(): SqliteThread | undefined {
-    let best: SqliteThread | undefined;
-    for (const reader of this.#readers) if (best === undefined || reader.load < best.load) best = reader;
-    return best;
   }
 
   /** Empties every thread's statement cache (after migrations); answers how many threads were told. */
@@ -234,6 +258,12 @@ export class SqliteWorkerPool {
   async close(): Promise<void> {
     await Promise.all([this.#writer, ...this.#readers].map((thread) => thread.close()));
   }
+}
+
+function leastBusy(threads: readonly SqliteThread[]): SqliteThread {
+  let best = threads[0]!;
+  for (const thread of threads) if (thread.load < best.load) best = thread;
+  return best;
 }
 
 /** One use of the pool by Kysely: statements outside a transaction, or one transaction on the writer. */

@@ -25,8 +25,9 @@ function answer(request: WorkerRequest & { type: 'query' }): WorkerAnswer {
   const statement = statements.prepare(request.sql) as unknown as SqliteDatabase.Statement;
   if (reader && !statement.readonly) return { type: 'not-readonly' };
   if (statement.reader) {
+    const started = performance.now();
     const rows = statement.all(request.parameters) as Record<string, unknown>[];
-    return { type: 'rows', rows, blobs: hasBlob(rows) };
+    return { type: 'rows', rows, blobs: hasBlob(rows), ms: performance.now() - started };
   }
   const { changes, lastInsertRowid } = statement.run(request.parameters);
   return { type: 'run', changes, lastInsertRowid };
