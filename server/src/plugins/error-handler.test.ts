@@ -52,8 +52,10 @@ describe.each(testDatabases())('unique violations on $name', (target) => {
   });
 });
 
-describe('a locked SQLite database', () => {
-  const sqlite = testDatabases().find((target) => target.name === 'sqlite')!;
+// On the test's thread and on worker threads, as the server runs it.
+const lockable = testDatabases({ sqliteWorkers: true }).filter((target) => target.name === 'sqlite');
+
+describe.each(lockable)('a locked SQLite database, $sqliteWorkers worker threads', (sqlite) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(sqlite, {}, { apiPlugins: [probes] });

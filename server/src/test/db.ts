@@ -18,7 +18,7 @@ export type TestDatabaseHandle = {
 
 export type TestDatabase = {
   readonly name: 'sqlite' | 'postgres';
-  /** SQLite: the worker threads that run its statements (none: the test's own thread). */
+  /** SQLite: the worker threads that run its statements (0: the test's own thread). */
   readonly sqliteWorkers?: number;
   /** Creates a new database; `migrate: false` leaves it empty (for migration tests). */
   create(options?: { migrate?: boolean }): Promise<TestDatabaseHandle>;
@@ -28,7 +28,7 @@ export type TestDatabase = {
 export function sqliteTarget(sqliteWorkers = 0): TestDatabase {
   return {
     name: 'sqlite',
-    ...(sqliteWorkers > 0 ? { sqliteWorkers } : {}),
+    sqliteWorkers,
     async create({ migrate = true } = {}) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-test-'));
       const url = `sqlite:${path.join(dir, 'einwurf.sqlite')}`;

@@ -23,7 +23,10 @@ const fieldsOf = (r: LightMyRequestResponse) =>
     .error.fields?.map((f) => f.field)
     .sort();
 
-describe.each(testDatabases())('moderating entries on $name', (target) => {
+// SQLite on worker threads too, as the server runs it.
+const databases = testDatabases({ sqliteWorkers: true });
+
+describe.each(databases)('moderating entries on $name', (target) => {
   let t: TestApp;
   const list = async (query: string) => {
     const response = await t.request({ method: 'GET', url: `${BASE}/entries?${query}` });
@@ -579,7 +582,7 @@ describe.each(testDatabases())('moderating entries on $name', (target) => {
   });
 });
 
-describe.each(testDatabases())('the counters behind the list totals on $name', (target) => {
+describe.each(databases)('the counters behind the list totals on $name', (target) => {
   it('agree with the entries after creations, state changes, deletes and purges', async () => {
     const t = await createTestApp(target);
     try {

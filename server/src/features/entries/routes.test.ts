@@ -16,7 +16,10 @@ const fieldsOf = (response: LightMyRequestResponse) =>
     .error.fields?.map((f) => f.field)
     .sort();
 
-describe.each(testDatabases())("the author's journey on $name", (target) => {
+// SQLite on worker threads too, as the server runs it.
+const databases = testDatabases({ sqliteWorkers: true });
+
+describe.each(databases)("the author's journey on $name", (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target, {}, { limiter: createMemoryRateLimiter() });
@@ -420,7 +423,7 @@ describe.each(testDatabases())("the author's journey on $name", (target) => {
   });
 });
 
-describe.each(testDatabases())('entry access on $name', (target) => {
+describe.each(databases)('entry access on $name', (target) => {
   let t: TestApp;
   let alice: TestClient;
   let bob: TestClient;
@@ -540,7 +543,7 @@ describe.each(testDatabases())('entry access on $name', (target) => {
   });
 });
 
-describe.each(testDatabases())('author login limits on $name', (target) => {
+describe.each(databases)('author login limits on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target, { trustProxy: true }, { limiter: createMemoryRateLimiter() });

@@ -7,7 +7,10 @@ import { newEntryId } from '../entries/service.ts';
 import { insertEntriesInBulk } from '../seed/repository.ts';
 import { SEARCH_CANDIDATES, searchDocumentOf } from './service.ts';
 
-describe.each(testDatabases())('searching more matches than are ranked on $name', (target) => {
+// SQLite on worker threads too, as the server runs it.
+const databases = testDatabases({ sqliteWorkers: true });
+
+describe.each(databases)('searching more matches than are ranked on $name', (target) => {
   let t: TestApp;
   const search = async (query: string) => {
     const response = await t.request({
