@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_EXTENSIONS, loadConfig, prepareDataDir } from './config.ts';
+import { DEFAULT_ALLOWED_EXTENSIONS, defaultSqliteWorkers, loadConfig, prepareDataDir } from './config.ts';
 import { testConfig } from './test/config.ts';
 
 describe('loadConfig', () => {
@@ -282,8 +282,11 @@ describe('loadConfig', () => {
     expect(config.redisTimeouts).toEqual({ connectMs: 500, commandMs: 750 });
   });
 
-  it("runs SQLite on three worker threads by default, on the server's own thread with 0", () => {
-    expect(loadConfig({}).sqliteWorkers).toBe(3);
+  it("runs SQLite on three worker threads by default from four cores, on the server's own thread with 0", () => {
+    expect(loadConfig({}).sqliteWorkers).toBe(defaultSqliteWorkers(os.availableParallelism()));
+    expect(defaultSqliteWorkers(2)).toBe(0);
+    expect(defaultSqliteWorkers(4)).toBe(3);
+    expect(loadConfig({ EINWURF_SQLITE_WORKERS: '3' }).sqliteWorkers).toBe(3);
     expect(loadConfig({ EINWURF_SQLITE_WORKERS: '0' }).sqliteWorkers).toBe(0);
     expect(() => loadConfig({ EINWURF_SQLITE_WORKERS: 'many' })).toThrow(/EINWURF_SQLITE_WORKERS/);
   });

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMailAddress, POW_DIFFICULTY_MAX, POW_DIFFICULTY_MIN } from '@einwurf/contract';
@@ -74,6 +75,7 @@ export type Config = {
   /**
    * EINWURF_SQLITE_WORKERS: threads that run a SQLite file's statements off the event loop, so a slow
    * one stalls no other request (one writer, the rest readers); 0 runs them on the server's thread.
+   * By default as `defaultSqliteWorkers` says for the machine's cores.
    */
   readonly sqliteWorkers: number;
   readonly redisUrl: string | undefined;
@@ -219,6 +221,16 @@ type Env = Readonly<Record<string, string | undefined>>;
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * SQLite's worker threads by default: three (a writer and two readers) on a machine with four cores or
+ * more, none below. Threads only help when a core is free to run them: on two cores a search on a
+ * worker still takes the core the requests need, and the hop to the thread and its memory (about 9 MB
+ * each) are a cost without the gain (bench/stall.bench.ts).
+ */
+export function defaultSqliteWorkers(cores: number): number {
+  return cores >= 4 ? 3 : 0;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -579,7 +591,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       queryMs: integer(env, 'EINWURF_DB_QUERY_TIMEOUT', 5000, 100, 3_600_000),
       idleMs: integer(env, 'EINWURF_DB_IDLE_TIMEOUT', 10_000, 1000, 3_600_000),
     }),
-    sqliteWorkers: integer(env, 'EINWURF_SQLITE_WORKERS', 3, 0, 64),
+    sqliteWorkers: integer(
+      env,
+      'EINWURF_SQLITE_WORKERS',
+      defaultSqliteWorkers(availableParallelism()),
+      0,
+      64,
+    ),
     fileStorage,
     s3: fileStorage === 's3' ? s3Settings(env) : undefined,
     redisUrl,
