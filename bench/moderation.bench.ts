@@ -12,24 +12,22 @@
 // BENCH_ANCHOR_SQLITE_DIR and BENCH_ANCHOR_PG_DATABASE the anchor's: each is created and seeded
 // when it holds no entries, measured as it is otherwise, never removed.
 // BENCH_RESULT names the result file (default moderation), BENCH_DATABASES picks sqlite,postgres.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import {
   benchAccount,
   type LatencySummary,
+  logIn,
   measure,
+  seedEntries,
   startServer,
-  track,
   withScratchPostgres,
   writeResult,
 } from './support.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
 const ANCHOR_ENTRIES = Number(process.env['BENCH_ANCHOR_ENTRIES'] ?? 10_000);
 const GOAL_P95_MS = 50;
@@ -58,45 +56,6 @@ for (const [name, value] of [
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
 }
 
-function seed(env: Record<string, string>, entries: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['einwurf', 'seed', '--entries', String(entries)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    });
-    track(child.pid!);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      process.stdout.write(chunk);
-    });
-    child.once('exit', (code) =>
-      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`seed exited ${code}`)),
-    );
-  });
-}
-
-async function session(
-  baseUrl: string,
-  account: { username: string; password: string },
-): Promise<{ cookie: string }> {
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const token = first.headers.get('x-csrf-token') ?? '';
-  let cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const login = await fetch(`${baseUrl}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  cookie = [cookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-  return { cookie };
-}
-
 type Pagination = {
   total_entries: number;
   total_capped?: true;
@@ -123,7 +82,7 @@ async function benchServer(env: Record<string, string>, entries: number): Promis
   let account: Awaited<ReturnType<typeof benchAccount>> | undefined;
   try {
     account = await benchAccount({ EINWURF_RETENTION_DAYS: '3650', ...env });
-    const { cookie } = await session(server.baseUrl, account);
+    const cookie = await logIn(server.baseUrl, account);
     const loadAtStart = loadavg();
     const get = async (path: string): Promise<Pagination | undefined> => {
       const res = await fetch(`${server.baseUrl}/api/v1/${path}`, { headers: { cookie } });
@@ -256,12 +215,12 @@ async function runSqlite({ entries, kept }: Size): Promise<Record<string, unknow
     mkdirSync(kept.sqlite, { recursive: true });
     const env = { EINWURF_DATA_DIR: kept.sqlite };
     const present = sqliteEntries(kept.sqlite);
-    const seeded = present === 0 ? await seed(env, entries) : `kept database with ${present} entries`;
+    const seeded = present === 0 ? await seedEntries(entries, env) : `kept database with ${present} entries`;
     return { seed: seeded, ...(await benchServer(env, entries)) };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-moderation-'));
   try {
-    const seeded = await seed({ EINWURF_DATA_DIR: dataDir }, entries);
+    const seeded = await seedEntries(entries, { EINWURF_DATA_DIR: dataDir });
     return { seed: seeded, ...(await benchServer({ EINWURF_DATA_DIR: dataDir }, entries)) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -275,14 +234,15 @@ async function runPostgres({ entries, kept }: Size): Promise<Record<string, unkn
     try {
       const env = { EINWURF_DATA_DIR: dataDir, DATABASE_URL: databaseUrl(kept.postgres) };
       const present = await postgresEntries(kept.postgres);
-      const seeded = present === 0 ? await seed(env, entries) : `kept database with ${present} entries`;
+      const seeded =
+        present === 0 ? await seedEntries(entries, env) : `kept database with ${present} entries`;
       return { seed: seeded, ...(await benchServer(env, entries)) };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
   return withScratchPostgres(PG_ADMIN_URL, 'moderation', async (env) => {
-    const seeded = await seed(env, entries);
+    const seeded = await seedEntries(entries, env);
     return { seed: seeded, ...(await benchServer(env, entries)) };
   });
 }

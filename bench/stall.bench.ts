@@ -9,17 +9,21 @@
 // search for the common word is slow; BENCH_SQLITE_DIR keeps a seeded folder for later runs (seeded
 // when it holds no entries). BENCH_SECONDS is the length of each run (default 10), BENCH_WORKERS the
 // worker counts compared (default 0,3), BENCH_RESULT the result file (default stall).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
-import { readPowToken, solvePow } from '@einwurf/contract';
-import { benchAccount, type LatencySummary, startServer, track, writeResult } from './support.ts';
+import {
+  benchAccount,
+  createDraft,
+  type LatencySummary,
+  logIn,
+  seedEntries,
+  startServer,
+  writeResult,
+} from './support.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 100_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const WORKERS = (process.env['BENCH_WORKERS'] ?? '0,3').split(',').map(Number);
@@ -40,22 +44,6 @@ const SERVER_ENV = {
 if (!Number.isSafeInteger(ENTRIES) || ENTRIES < 1)
   throw new Error('BENCH_ENTRIES must be a positive integer');
 
-function seed(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['einwurf', 'seed', '--entries', String(ENTRIES)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    });
-    track(child.pid!);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`seed exited ${code}`)),
-    );
-  });
-}
-
 function entriesIn(dataDir: string): number {
   const file = join(dataDir, 'einwurf.sqlite');
   if (!existsSync(file)) return 0;
@@ -67,48 +55,6 @@ function entriesIn(dataDir: string): number {
   } finally {
     db.close();
   }
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** A draft created as the web app creates one; answers its id and the author's cookie. */
-async function createAuthor(baseUrl: string): Promise<{ id: string; cookie: string }> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/pow`)).json()) as { data: { token: string } };
-  const { nonce, difficulty } = readPowToken(challenge.data.token)!;
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const created = await fetch(`${baseUrl}/api/v1/pow`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${challenge.data.token}`,
-      'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie: cookiesOf(first),
-    },
-    body: JSON.stringify({ solution: solvePow(nonce, difficulty), cpt: 'article', password: ENTRY_PASSWORD }),
-  });
-  if (created.status !== 201) throw new Error(`creating an entry answered ${created.status}`);
-  const id = created.headers.get('location')!.split('/').at(-1)!;
-  return { id, cookie: [cookiesOf(first), cookiesOf(created)].join('; ') };
-}
-
-async function login(baseUrl: string, account: { username: string; password: string }): Promise<string> {
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const cookie = cookiesOf(first);
-  const res = await fetch(`${baseUrl}/api/v1/auth`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie,
-    },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}`);
-  return [cookie, cookiesOf(res)].join('; ');
 }
 
 type Run = { per_second: number; p50_ms: number; p99_ms: number; non_2xx: number; errors: number };
@@ -179,8 +125,8 @@ async function benchWorkers(dataDir: string, workers: number): Promise<Record<st
   try {
     await settled(server.baseUrl);
     account = await benchAccount(env);
-    const moderatorCookie = await login(server.baseUrl, account);
-    const author = await createAuthor(server.baseUrl);
+    const moderatorCookie = await logIn(server.baseUrl, account);
+    const author = await createDraft(server.baseUrl, ENTRY_PASSWORD);
     const read: autocannon.Options = {
       url: `${server.baseUrl}/api/v1/anon/${author.id}`,
       headers: { cookie: author.cookie },
@@ -217,7 +163,7 @@ try {
   const present = entriesIn(dataDir);
   const seeded =
     present === 0
-      ? await seed({ ...SERVER_ENV, EINWURF_DATA_DIR: dataDir })
+      ? await seedEntries(ENTRIES, { ...SERVER_ENV, EINWURF_DATA_DIR: dataDir })
       : `kept database with ${present} entries`;
   const result: Record<string, unknown> = {
     seed: seeded,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { readPowToken, solvePow } from '@einwurf/contract';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -275,4 +276,74 @@ export async function withScratchPostgres<T>(
     rmSync(dataDir, { recursive: true, force: true });
     await onAdmin(`drop database if exists ${name} with (force)`);
   }
+}
+
+/** The cookies an answer sets, as a Cookie header. */
+export const cookiesOf = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Logs an account in as the web app does; answers the session's Cookie header. */
+export async function logIn(
+  baseUrl: string,
+  account: { username: string; password: string },
+): Promise<string> {
+  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const cookie = cookiesOf(first);
+  const res = await fetch(`${baseUrl}/api/v1/auth`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
+      cookie,
+    },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return [cookie, cookiesOf(res)].join('; ');
+}
+
+/** A draft article created as the web app creates one (a solved challenge); its id and the author's cookie. */
+export async function createDraft(
+  baseUrl: string,
+  password: string,
+): Promise<{ id: string; cookie: string }> {
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/pow`)).json()) as { data: { token: string } };
+  const { nonce, difficulty } = readPowToken(challenge.data.token)!;
+  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const created = await fetch(`${baseUrl}/api/v1/pow`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${challenge.data.token}`,
+      'content-type': 'application/json',
+      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
+      cookie: cookiesOf(first),
+    },
+    body: JSON.stringify({ solution: solvePow(nonce, difficulty), cpt: 'article', password }),
+  });
+  if (created.status !== 201) throw new Error(`creating an entry answered ${created.status}`);
+  const id = created.headers.get('location')!.split('/').at(-1)!;
+  return { id, cookie: [cookiesOf(first), cookiesOf(created)].join('; ') };
+}
+
+/** `einwurf seed --entries N` with `env`, its output shown as it goes; answers its last line. */
+export function seedEntries(entries: number, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['einwurf', 'seed', '--entries', String(entries)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    track(child.pid!);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`seed exited ${code}`)),
+    );
+  });
 }

@@ -15,10 +15,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { readPowToken, solvePow } from '@einwurf/contract';
 import {
   benchAccount,
+  createDraft,
   endTree,
+  logIn,
   type RunningServer,
   startServer,
   track,
@@ -37,30 +38,9 @@ const ENTRY_PASSWORD = 'bench-entry-password';
 
 type Author = { id: string; cookie: string; csrf: string; data: Record<string, unknown> };
 
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
 /** A draft created as the web app creates one: a solved challenge, then the author's session. */
 async function createAuthor(baseUrl: string, index: number): Promise<Author> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/pow`)).json()) as { data: { token: string } };
-  const { nonce, difficulty } = readPowToken(challenge.data.token)!;
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const created = await fetch(`${baseUrl}/api/v1/pow`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${challenge.data.token}`,
-      'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie: cookiesOf(first),
-    },
-    body: JSON.stringify({ solution: solvePow(nonce, difficulty), cpt: 'article', password: ENTRY_PASSWORD }),
-  });
-  if (created.status !== 201) throw new Error(`creating an entry answered ${created.status}`);
-  const cookie = [cookiesOf(first), cookiesOf(created)].join('; ');
-  const id = created.headers.get('location')!.split('/').at(-1)!;
+  const { id, cookie } = await createDraft(baseUrl, ENTRY_PASSWORD);
   const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie } });
   const csrf = auth.headers.get('x-csrf-token') ?? '';
   const entry = (await (await fetch(`${baseUrl}/api/v1/anon/${id}`, { headers: { cookie } })).json()) as {
@@ -74,22 +54,6 @@ async function createAuthor(baseUrl: string, index: number): Promise<Author> {
   });
   if (!saved.ok) throw new Error(`the first save answered ${saved.status}`);
   return { id, cookie, csrf, data: ((await saved.json()) as { data: Record<string, unknown> }).data };
-}
-
-async function login(baseUrl: string, account: { username: string; password: string }): Promise<string> {
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const cookie = cookiesOf(first);
-  const res = await fetch(`${baseUrl}/api/v1/auth`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie,
-    },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}`);
-  return [cookie, cookiesOf(res)].join('; ');
 }
 
 type Run = { per_second: number; p99_ms: number; non_2xx: number; errors: number };
@@ -213,7 +177,7 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
     const baseUrl = server.baseUrl;
     const authors: Author[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) authors.push(await createAuthor(baseUrl, i));
-    const moderatorCookie = await login(baseUrl, account);
+    const moderatorCookie = await logIn(baseUrl, account);
     const all = calls(authors, moderatorCookie);
 
     // The anchor answers exactly what the server answered.
