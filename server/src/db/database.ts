@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
@@ -18,7 +17,7 @@ import {
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { prepareStatements } from './pg-statements.ts';
-import { BUSY_TIMEOUT_MS, openSqlite, sqliteOptions as sqliteOptionsOf } from './sqlite-connection.ts';
+import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-connection.ts';
 import { SqliteWorkerDriver, SqliteWorkerPool } from './sqlite-pool.ts';
 import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -172,14 +171,8 @@ function dropClientsAfterReadTimeout(pool: pg.Pool): void {
   });
 }
 
-/**
- * better-sqlite3's options for every database the server opens: EINWURF_SQLITE_BINDING names its
- * native addon when the installed one was built for another Node version (the Node 24 test run,
- * scripts/test-node24.mjs, builds its own beside the one the install built).
- */
-export function sqliteOptions(env: NodeJS.ProcessEnv = process.env): SqliteDatabase.Options {
-  return sqliteOptionsOf(env);
-}
+// better-sqlite3's options (EINWURF_SQLITE_BINDING), for the connections opened beside the server's.
+export { sqliteOptions } from './sqlite-connection.ts';
 
 export type DatabaseOptions = {
   /**
