@@ -12,13 +12,16 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import {
   benchAccount,
+  CONNECTIONS,
   createDraft,
   type LatencySummary,
   logIn,
+  pound,
+  type Run,
   seedEntries,
   startServer,
   writeResult,
@@ -28,7 +31,6 @@ const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 100_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const WORKERS = (process.env['BENCH_WORKERS'] ?? '0,3').split(',').map(Number);
 const KEPT_SQLITE_DIR = process.env['BENCH_SQLITE_DIR'];
-const CONNECTIONS = 100;
 const MODERATORS = 4;
 const GOAL_P99_MS = 50;
 // In both seed word lists, about a quarter of all entries (server/src/features/seed/words.ts).
@@ -55,23 +57,6 @@ function entriesIn(dataDir: string): number {
   } finally {
     db.close();
   }
-}
-
-type Run = { per_second: number; p50_ms: number; p99_ms: number; non_2xx: number; errors: number };
-
-function pound(options: autocannon.Options): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        per_second: Math.round(result.requests.average),
-        p50_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
-        non_2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      });
-    });
-  });
 }
 
 /** Moderators searching one after another until stopped; answers their searches' latencies. */
@@ -131,12 +116,12 @@ async function benchWorkers(dataDir: string, workers: number): Promise<Record<st
       url: `${server.baseUrl}/api/v1/anon/${author.id}`,
       headers: { cookie: author.cookie },
     };
-    await pound({ ...read, duration: 2 }); // warm-up
+    await pound({ ...read, duration: 2 }, SECONDS); // warm-up
     const loadAlone = loadavg();
-    const alone = await pound(read);
+    const alone = await pound(read, SECONDS);
     const loadSearching = loadavg();
     const searches = searching(server.baseUrl, moderatorCookie);
-    const withSearches = await pound(read);
+    const withSearches = await pound(read, SECONDS);
     const searchesDone = await searches.stop();
     const result = {
       author_read_alone: { ...alone, load_1_5_15: loadAlone },
@@ -178,7 +163,7 @@ try {
   const first = await startServer({ ...SERVER_ENV, EINWURF_DATA_DIR: dataDir, EINWURF_SQLITE_WORKERS: '0' });
   await settled(first.baseUrl);
   // Warms the bench's own client up too: a cold autocannon made whichever server came first look slow.
-  await pound({ url: `${first.baseUrl}/healthz`, duration: 5 });
+  await pound({ url: `${first.baseUrl}/healthz`, duration: 5 }, SECONDS);
   await first.stop();
   for (const workers of WORKERS) result[`workers_${workers}`] = await benchWorkers(dataDir, workers);
   const pooled = WORKERS.find((n) => n > 0);

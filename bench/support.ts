@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { readPowToken, solvePow } from '@einwurf/contract';
 
@@ -345,5 +346,27 @@ export function seedEntries(entries: number, env: Record<string, string>): Promi
     child.once('exit', (code) =>
       code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`seed exited ${code}`)),
     );
+  });
+}
+
+/** The connections an autocannon run keeps open: the issue's measure. */
+export const CONNECTIONS = 100;
+
+/** What the benches keep of an autocannon run. */
+export type Run = { per_second: number; p50_ms: number; p99_ms: number; non_2xx: number; errors: number };
+
+/** An autocannon run at CONNECTIONS (unless `options` says) for `seconds` (unless it says). */
+export function pound(options: autocannon.Options, seconds: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: seconds, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        per_second: Math.round(result.requests.average),
+        p50_ms: result.latency.p50,
+        p99_ms: result.latency.p99,
+        non_2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+    });
   });
 }

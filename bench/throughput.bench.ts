@@ -14,12 +14,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import {
   benchAccount,
+  CONNECTIONS,
   createDraft,
   endTree,
   logIn,
+  pound,
   type RunningServer,
   startServer,
   track,
@@ -31,7 +33,6 @@ import {
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
-const CONNECTIONS = 100;
 const FIRST_PORT = Number(process.env['BENCH_PORT'] ?? 20000 + Math.floor(Math.random() * 1000));
 const GOALS = { read: 0.5, write: 0.25 } as const;
 const ENTRY_PASSWORD = 'bench-entry-password';
@@ -54,22 +55,6 @@ async function createAuthor(baseUrl: string, index: number): Promise<Author> {
   });
   if (!saved.ok) throw new Error(`the first save answered ${saved.status}`);
   return { id, cookie, csrf, data: ((await saved.json()) as { data: Record<string, unknown> }).data };
-}
-
-type Run = { per_second: number; p99_ms: number; non_2xx: number; errors: number };
-
-function pound(options: autocannon.Options): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        per_second: Math.round(result.requests.average),
-        p99_ms: result.latency.p99,
-        non_2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      });
-    });
-  });
 }
 
 /** The three calls, each as autocannon options for a base URL (the server's or the anchor's). */
@@ -201,12 +186,12 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
 
     const results: Record<string, unknown> = {};
     for (const [name, call] of Object.entries(all)) {
-      await pound({ ...call.options(server.baseUrl), duration: 1 }); // warm-up
-      await pound({ ...call.options(anchor.baseUrl), duration: 1 });
+      await pound({ ...call.options(server.baseUrl), duration: 1 }, SECONDS); // warm-up
+      await pound({ ...call.options(anchor.baseUrl), duration: 1 }, SECONDS);
       const load = loadavg()[0];
-      const before = await pound(call.options(anchor.baseUrl));
-      const measured = await pound(call.options(server.baseUrl));
-      const after = await pound(call.options(anchor.baseUrl));
+      const before = await pound(call.options(anchor.baseUrl), SECONDS);
+      const measured = await pound(call.options(server.baseUrl), SECONDS);
+      const after = await pound(call.options(anchor.baseUrl), SECONDS);
       const bare = (before.per_second + after.per_second) / 2;
       const ratio = Number((measured.per_second / bare).toFixed(3));
       const goal = GOALS[call.kind];
