@@ -37,7 +37,9 @@ test.beforeAll(async () => {
       'eve-sub': { preferred_username: 'eve', groups: ['visitors'] },
     },
   });
-  app = spawn('npx', ['tsx', 'support/start-server.ts'], {
+  // Node itself, not `npx tsx`: npm exec dies on SIGTERM without passing it on, which left the server
+  // running after the journeys.
+  app = spawn(process.execPath, ['--import', 'tsx', 'support/start-server.ts'], {
     env: {
       ...process.env,
       E2E_PORT: String(port),
@@ -63,9 +65,19 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  app?.kill('SIGTERM');
+  await stopServer(app);
   await provider?.close();
 });
+
+/** SIGTERM, and the server gone within its shutdown grace (SIGKILL past it: no server outlives the run). */
+async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 async function signInAtProvider(page: Page, login: string) {
   await page.goto(`${base}login`);
