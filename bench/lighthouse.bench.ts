@@ -15,13 +15,13 @@ import Database from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { isBuildFresh } from '../scripts/bundle-budget.mjs';
 import { buildServer, isServerBuildFresh } from '../server/build.mjs';
 import { einwurf, endTree, track, waitForHealth, writeResult } from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const PORT = 22000 + Math.floor(Math.random() * 1000);
 const GOALS = { desktop: 98, mobile: 90 } as const;
 // What the goal's audits are made of, kept beside the score to see what moved it.
@@ -94,17 +94,8 @@ async function main(): Promise<void> {
     const anchorPort = (anchor.address() as { port: number }).port;
 
     chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     const pages: Record<string, string> = {
       anchor: `http://127.0.0.1:${anchorPort}/`,

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { solvePow } from '../contract/src/pow.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { writeResult } from './support.ts';
 
 const SECONDS = 3;
@@ -68,8 +69,8 @@ const { port } = server.address() as AddressInfo;
 
 type Measured = { rates: number[]; cores: number };
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 let single: Measured;
 let parallel: Measured;
