@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/db.ts';
-import { ENTRY_LIFECYCLE } from '@einwurf/contract';
+import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import type { Database } from './types.ts';
 
 /** Every index of the schema as "table: column, column…" (expressions as their text), by name. */
@@ -83,6 +83,28 @@ describe.each(testDatabases())('the entries queries on $name', (target) => {
     const dialect = target.name as 'sqlite' | 'postgres';
     try {
       const { db } = handle;
+      /** The ids of a list page seeking past a cursor in the order of `by`, then id. */
+      const pageAfterCursor = (page: {
+        by: 'updated_at' | 'title';
+        direction: 'asc' | 'desc';
+        state?: EntryState;
+        type?: string;
+      }) => {
+        let query = db.selectFrom('entries').select('id');
+        query =
+          page.state === undefined
+            ? query.where('state', '<>', ENTRY_LIFECYCLE.deleted)
+            : query.where('state', '=', page.state);
+        if (page.type !== undefined) query = query.where('type', '=', page.type);
+        const edge = page.by === 'title' ? 'x' : 1;
+        return query
+          .where((eb) =>
+            eb(eb.refTuple(page.by, 'id'), page.direction === 'asc' ? '>' : '<', eb.tuple(edge, 'x')),
+          )
+          .orderBy(page.by, page.direction)
+          .orderBy('id', page.direction)
+          .limit(20);
+      };
       const queries: [string, Compilable][] = [
         // entries_created_at served this, entries_created_at_id does now.
         [
@@ -125,63 +147,20 @@ describe.each(testDatabases())('the entries queries on $name', (target) => {
             .limit(20),
         ],
         // A page found from its neighbour's edge seeks to it in the index of its sort and filter.
-        [
-          'a page after a cursor',
-          db
-            .selectFrom('entries')
-            .select('id')
-            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
-            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
-            .orderBy('updated_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(20),
-        ],
+        ['a page after a cursor', pageAfterCursor({ by: 'updated_at', direction: 'desc' })],
         [
           'a page of one state before a cursor',
-          db
-            .selectFrom('entries')
-            .select('id')
-            .where('state', '=', 'published')
-            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(1, 'x')))
-            .orderBy('updated_at', 'asc')
-            .orderBy('id', 'asc')
-            .limit(20),
+          pageAfterCursor({ by: 'updated_at', direction: 'asc', state: 'published' }),
         ],
         [
           'a page of one type and state after a cursor',
-          db
-            .selectFrom('entries')
-            .select('id')
-            .where('state', '=', 'published')
-            .where('type', '=', 'article')
-            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
-            .orderBy('updated_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(20),
+          pageAfterCursor({ by: 'updated_at', direction: 'desc', state: 'published', type: 'article' }),
         ],
         [
           'a page of one type after a cursor',
-          db
-            .selectFrom('entries')
-            .select('id')
-            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
-            .where('type', '=', 'article')
-            .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(1, 'x')))
-            .orderBy('updated_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(20),
+          pageAfterCursor({ by: 'updated_at', direction: 'desc', type: 'article' }),
         ],
-        [
-          'a page by title after a cursor',
-          db
-            .selectFrom('entries')
-            .select('id')
-            .where('state', '<>', ENTRY_LIFECYCLE.deleted)
-            .where((eb) => eb(eb.refTuple('title', 'id'), '>', eb.tuple('x', 'x')))
-            .orderBy('title', 'asc')
-            .orderBy('id', 'asc')
-            .limit(20),
-        ],
+        ['a page by title after a cursor', pageAfterCursor({ by: 'title', direction: 'asc' })],
       ];
       for (const [name, query] of queries) {
         const plan = await planOf(db, dialect, query);
