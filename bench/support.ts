@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { readPowToken, solvePow } from '@einwurf/contract';
+import { buildServer, isServerBuildFresh } from '../server/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -75,15 +76,17 @@ export function track(rootPid: number): void {
 }
 
 /**
- * Starts the real server (`server/src/main.ts`) with a fresh data folder (unless `env` names one)
- * and waits for /healthz; `port` defaults to a random one.
+ * Starts the real server as production runs it (the compiled `server/dist/main.js`, built first when
+ * missing or older than its sources) with a fresh data folder (unless `env` names one) and waits for
+ * /healthz; `port` defaults to a random one.
  */
 export async function startServer(
   env: Record<string, string> = {},
   port = 18000 + Math.floor(Math.random() * 1000),
 ): Promise<RunningServer> {
+  if (!isServerBuildFresh()) await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
