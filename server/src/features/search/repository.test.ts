@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEntryRow } from '../../db/types.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { insertTestEntry } from '../../test/entries.ts';
+import { newEntryId } from '../entries/service.ts';
+import { insertEntriesInBulk } from '../seed/repository.ts';
 import { listEntries, searchEntries, type ListSort } from './repository.ts';
-import { queryTerms } from './text.ts';
+import { searchDocumentOf } from './service.ts';
+import { queryTerms, searchRowid } from './text.ts';
 
 describe.each(testDatabases())('search with a capped candidate set on $name', (target) => {
   let database: TestDatabaseHandle;
@@ -133,5 +137,88 @@ describe.each(testDatabases())('search for several words with a state filter on 
     expect(capped.rows[0]?.id).toBe(expected.titles[0]);
     expect(expected.bodies).toContain(capped.rows[1]?.id);
     expect((await search(2, 1, 1)).rows.map((r) => r.id)).toEqual([capped.rows[1]?.id]);
+  });
+});
+
+describe.each(testDatabases())('the order of search results, ranked or capped, on $name', (target) => {
+  let database: TestDatabaseHandle;
+  // Each group in the order of the full-text index (SQLite's rowid, a hash of the id).
+  let inTitle: NewEntryRow[] = [];
+  let inBody: NewEntryRow[] = [];
+  const search = (candidates: number, offset = 0, limit = 20) =>
+    searchEntries(database.db, queryTerms('Kürbis'), {}, { limit, offset }, candidates);
+  const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+  const inIndexOrder = (rows: NewEntryRow[]) =>
+    [...rows].sort((a, b) => (searchRowid(a.id) < searchRowid(b.id) ? -1 : 1));
+
+  beforeAll(async () => {
+    database = await target.create();
+    const now = Date.UTC(2026, 10, 1);
+    const entry = (title: string, content: string, updatedAt: number): NewEntryRow => ({
+      id: newEntryId(),
+      type: 'article',
+      state: 'published',
+      title,
+      data: JSON.stringify({ content }),
+      password_hash: 'not a hash',
+      revision: 1,
+      created_at: now,
+      updated_at: updatedAt,
+      deleted_at: null,
+    });
+    // Relevance runs against the index's order: the title match first in the index has the longer
+    // title and the older update, the body match first in the index holds the word least often.
+    inTitle = inIndexOrder([entry('', 'Ein Fest.', 0), entry('', 'Ein Fest.', 0)]);
+    inTitle[0] = { ...inTitle[0]!, title: 'Ein grosser Kürbis im Dorf am See', updated_at: now };
+    inTitle[1] = { ...inTitle[1]!, title: 'Kürbis', updated_at: now + 1000 };
+    inBody = inIndexOrder(Array.from({ length: 6 }, () => entry('Herbstmarkt', '', 0))).map((row, i) => ({
+      ...row,
+      data: JSON.stringify({ content: `${'Kürbis '.repeat(i + 1)}und Äpfel.` }),
+      // The newest holds the word least often, so neither last update nor relevance is the index's order.
+      updated_at: now - i * 1000,
+    }));
+    const rows = [...inTitle, ...inBody];
+    await database.db
+      .transaction()
+      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
+  });
+  afterAll(() => database.destroy());
+
+  it('ranks every match by relevance when they fit the cap, whatever the order of the index', async () => {
+    const found = await search(8);
+    expect(found).toMatchObject({ total: 8, capped: false });
+    expect(ids(found.rows)).toEqual(ids([inTitle[1]!, inTitle[0]!, ...[...inBody].reverse()]));
+  });
+
+  it('keeps the capped set in index order on SQLite and newest first on PostgreSQL, title matches first', async () => {
+    const found = await search(5);
+    expect(found).toMatchObject({ total: 5, capped: true });
+    if (target.name === 'sqlite') {
+      expect(ids(found.rows)).toEqual(ids([...inTitle, ...inBody.slice(0, 3)]));
+    } else {
+      expect(ids(found.rows)).toEqual(ids([inTitle[1]!, inTitle[0]!, ...found.rows.slice(2)]));
+      const updated = found.rows.slice(2).map((r) => Number(r.updated_at));
+      expect(updated).toEqual([...updated].sort((a, b) => b - a));
+      expect(ids(inBody)).toEqual(expect.arrayContaining(ids(found.rows.slice(2))));
+    }
+  });
+
+  it('pages through the capped set to exactly its total, without repeating an entry', async () => {
+    const whole = ids((await search(5)).rows);
+    const paged: string[] = [];
+    for (let offset = 0; offset < 7; offset += 2) {
+      const { rows, total, capped } = await search(5, offset, 2);
+      expect({ total, capped }).toEqual({ total: 5, capped: true });
+      paged.push(...ids(rows));
+    }
+    expect(paged).toEqual(whole);
+    expect(new Set(paged).size).toBe(5);
+  });
+
+  it('fills a cap smaller than the title matches with title matches alone', async () => {
+    const found = await search(1);
+    expect(found).toMatchObject({ total: 1, capped: true });
+    if (target.name === 'sqlite') expect(ids(found.rows)).toEqual([inTitle[0]!.id]);
+    else expect(ids(inTitle)).toContain(found.rows[0]?.id);
   });
 });

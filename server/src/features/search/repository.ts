@@ -202,11 +202,13 @@ export type SearchResult = { rows: FoundEntryRow[]; total: number; capped: boole
  *
  * Ranking every match of a common word costs a score per match (hundreds of thousands at a
  * million entries), so up to `candidates` matches are ranked exactly as described and a search
- * matching more ranks a capped set instead: first up to `candidates` entries matching in the
- * title, then others; the total is then `candidates` and `capped` is set. Within each group
- * SQLite orders by score (the title's alone for title matches), PostgreSQL by last update.
- * The capped set is taken in index order (SQLite: a hash of the id, so at random; PostgreSQL:
- * storage order), not by score, since finding the best-scoring ones means scoring all.
+ * matching more answers a capped set instead: first up to `candidates` entries matching in the
+ * title, then others; the total is then `candidates` and `capped` is set. The capped set is taken
+ * in index order (SQLite: a hash of the id, so at random; PostgreSQL: storage order), not by
+ * score, since finding the best-scoring ones means scoring all. Within each group SQLite keeps
+ * that order and scores nothing: FTS5's bm25 weighs each word by counting, on every query, all
+ * entries that hold it (and the facet tokens'), so even scoring a capped set reads every match of
+ * a common word. PostgreSQL orders each group by last update.
  */
 export async function searchEntries(
   db: Db,
@@ -319,25 +321,26 @@ async function searchSqlite(
       ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
     return { rows: found.rows, total, capped };
   }
-  // Title matches come from the titles' own table, scored by the title alone; the others are only
-  // looked for when the title matches do not fill the cap. Both tables share the rowid.
+  // Title matches come from the titles' own table; the others are only looked for when the title
+  // matches do not fill the cap. FTS5 reads matches in rowid order, so the first ones found are
+  // the capped set, already in its order. Both tables share the rowid.
+  const inCap = Math.min(inTitles, candidates);
   const others =
-    inTitles < candidates
-      ? sql`union all select ${score} as score, rowid as position, 1 as tier from entries_fts
+    inCap < candidates
+      ? sql`union all select * from (select rowid as position, 1 as tier from entries_fts
           where entries_fts match ${match} and rowid not in (select position from title_hits)
-          limit ${candidates}`
+          limit ${candidates - inCap})`
       : sql``;
   const found = await sql<FoundEntryRow>`with title_hits as materialized (
-      select bm25(entries_fts_title, 1.0, 0.0) as score, rowid as position from entries_fts_title
+      select rowid as position from entries_fts_title
       where entries_fts_title match ${titleMatch} limit ${candidates}
-    ), ranked as (
-      select score, position, 0 as tier from title_hits ${others}
     ), paged as (
-      select * from ranked order by tier, score, position limit ${limit} offset ${page.offset}
+      select * from (select position, 0 as tier from title_hits ${others})
+      order by tier, position limit ${limit} offset ${page.offset}
     )
     select ${COLUMNS} from paged f
     join entries_fts d on d.rowid = f.position
     join entries e on e.id = d.entry_id
-    order by f.tier, f.score, f.position`.execute(db);
+    order by f.tier, f.position`.execute(db);
   return { rows: found.rows, total, capped };
 }
