@@ -15,11 +15,11 @@ export const PaginationSchema = Type.Object({
    */
   next_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   previous_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Set by a search that matched more entries than it ranks: total_entries counts the ranked ones. */
+  /** Set by a search that matched more entries than it answers: total_entries counts the answered ones. */
   total_capped: Type.Optional(
     Type.Literal(true, {
       description:
-        'present when a search matched more entries than it ranks; total_entries is then the number ranked, the rest are not reachable',
+        'present when a search matched more entries than it answers (unranked, title matches first); total_entries is then the number answered, the rest are not reachable',
     }),
   ),
 });

@@ -97,7 +97,7 @@ describe('search', { timeout: 20_000 }, () => {
     renderScreen(<SearchPage />, { path: '/admin/search?q=festival' });
     expect(
       await screen.findByText(
-        'Mehr als 1.000 Treffer; die besten 1.000 werden gezeigt. Ein genauerer Suchbegriff findet weniger.',
+        'Mehr als 1.000 Treffer; 1.000 davon werden gezeigt, die mit den Wörtern im Titel zuerst. Ein genauerer Suchbegriff findet weniger.',
       ),
     ).toBeInTheDocument();
   });
