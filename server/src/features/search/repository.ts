@@ -297,17 +297,12 @@ async function searchSqlite(
   if (filter.type !== undefined) facets += ` AND facets:${typeFacet(filter.type)}`;
   const match = `{title body} : ${phrases}${facets}`;
   const titleMatch = `{title} : ${phrases}${facets}`;
-  // Counting stops one past the cap: an exact count of a common word reads every match. Title
-  // matches are counted first, from the titles' table: when they exceed the cap, so do all matches.
-  const countUpTo = async (table: 'entries_fts' | 'entries_fts_title', expression: string) => {
-    const counted = await sql<{ count: number }>`select count(*) as count from (
-        select 1 from ${sql.table(table)} where ${sql.table(table)} match ${expression}
-        limit ${candidates + 1}
-      )`.execute(db);
-    return Number(counted.rows[0]?.count ?? 0);
-  };
-  const inTitles = await countUpTo('entries_fts_title', titleMatch);
-  const matched = inTitles > candidates ? inTitles : await countUpTo('entries_fts', match);
+  // Counting stops one past the cap: an exact count of a common word reads every match. Which of
+  // them match in the title is asked only of a capped search, in the query that pages it.
+  const counted = await sql<{ count: number }>`select count(*) as count from (
+      select 1 from entries_fts where entries_fts match ${match} limit ${candidates + 1}
+    )`.execute(db);
+  const matched = Number(counted.rows[0]?.count ?? 0);
   const capped = matched > candidates;
   const total = Math.min(matched, candidates);
   if (page.offset >= total) return { rows: [], total, capped };
@@ -321,22 +316,21 @@ async function searchSqlite(
       ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
     return { rows: found.rows, total, capped };
   }
-  // Title matches come from the titles' own table; the others are only looked for when the title
-  // matches do not fill the cap. FTS5 reads matches in rowid order, so the first ones found are
-  // the capped set, already in its order. Both tables share the rowid.
-  const inCap = Math.min(inTitles, candidates);
-  const others =
-    inCap < candidates
-      ? sql`union all select * from (select rowid as position, 1 as tier from entries_fts
-          where entries_fts match ${match} and rowid not in (select position from title_hits)
-          limit ${candidates - inCap})`
-      : sql``;
+  // Title matches come from the titles' own table, read once; the others are read only as far as
+  // the title matches leave room under the cap (a compound select's limit stops its later arms).
+  // FTS5 reads matches in rowid order, so the first ones found are the capped set, already in its
+  // order. Both tables share the rowid.
   const found = await sql<FoundEntryRow>`with title_hits as materialized (
       select rowid as position from entries_fts_title
       where entries_fts_title match ${titleMatch} limit ${candidates}
+    ), capped_set as (
+      select position, 0 as tier from title_hits
+      union all
+      select rowid, 1 from entries_fts
+      where entries_fts match ${match} and rowid not in (select position from title_hits)
+      limit ${candidates}
     ), paged as (
-      select * from (select position, 0 as tier from title_hits ${others})
-      order by tier, position limit ${limit} offset ${page.offset}
+      select * from capped_set order by tier, position limit ${limit} offset ${page.offset}
     )
     select ${COLUMNS} from paged f
     join entries_fts d on d.rowid = f.position
