@@ -2,7 +2,9 @@ import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/db.ts';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
-import type { Database } from './types.ts';
+import type { Database, NewEntryRow } from './types.ts';
+import { insertEntriesInBulk } from '../features/seed/repository.ts';
+import { searchDocumentOf } from '../features/search/service.ts';
 
 /** Every index of the schema as "table: column, column…" (expressions as their text), by name. */
 async function indexColumns(
@@ -207,3 +209,41 @@ describe.each(testDatabases())('the dashboard queries on $name', (target) => {
     }
   });
 });
+
+describe.each(testDatabases().filter((t) => t.name === 'postgres'))(
+  'the search queries on $name',
+  (target) => {
+    it('find the title matches of one state in one index, without a bitmap of the whole state', async () => {
+      const handle = await target.create();
+      try {
+        const { db } = handle;
+        // Most entries published, few with the word in the title: the state alone narrows little.
+        const rows: NewEntryRow[] = Array.from({ length: 5000 }, (_, i) => ({
+          id: `entry-${i}`,
+          type: 'article',
+          state: i % 10 === 0 ? 'draft' : 'published',
+          title: i % 100 === 0 ? 'Kürbis im Dorf' : `Eintrag ${i}`,
+          data: JSON.stringify({ content: 'Ein Fest.' }),
+          password_hash: 'not a hash',
+          revision: 1,
+          created_at: i,
+          updated_at: i,
+          deleted_at: null,
+        }));
+        await db.transaction().execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
+        // Vacuumed: rows written after an index was made wait in its pending list until then.
+        await sql`vacuum analyze entries`.execute(db);
+        const query = sql`plainto_tsquery('german', 'kürbis') || plainto_tsquery('english', 'kürbis')`;
+        const titleMatches = sql`select e.id, e.updated_at from entries e
+        where e.title_vector @@ (${query}) and e.state = 'published' limit 1001`;
+        const plan = await planOf(db, 'postgres', { compile: () => titleMatches.compile(db) });
+        expect(plan).toMatch(
+          /Bitmap Index Scan on entries_title_vector_state.*\n\s+Index Cond: .*title_vector.*state/,
+        );
+        expect(plan).not.toMatch(/BitmapAnd|ts_filter/);
+      } finally {
+        await handle.destroy();
+      }
+    });
+  },
+);
