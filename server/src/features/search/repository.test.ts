@@ -222,3 +222,69 @@ describe.each(testDatabases())('the order of search results, ranked or capped, o
     else expect(ids(inTitle)).toContain(found.rows[0]?.id);
   });
 });
+
+describe.each(testDatabases())('a capped search of entries changed at the same time on $name', (target) => {
+  let database: TestDatabaseHandle;
+  const at = Date.UTC(2026, 10, 1);
+  // Ids whose order differs between a plain comparison and a language's collation (case, '-', '_').
+  const inTitle = ['b-title', 'B_title', 'a_title', 'A-title', '_title', '-title'];
+  const inBody = ['b-body', 'B_body', 'a_body', '_body', '-body', 'Z-body'];
+
+  beforeAll(async () => {
+    database = await target.create();
+    const row = (id: string, i: number, title: string, content: string): NewEntryRow => ({
+      id,
+      type: 'article',
+      state: 'published',
+      title,
+      data: JSON.stringify({ content }),
+      password_hash: 'not a hash',
+      revision: 1,
+      created_at: at,
+      // Two times only, so most rows tie on the time and the id orders them.
+      updated_at: at + (i % 2) * 1000,
+      deleted_at: null,
+    });
+    const rows = [
+      ...inTitle.map((id, i) => row(id, i, 'Kürbis im Dorf', 'Ein Fest.')),
+      ...inBody.map((id, i) => row(id, i, 'Herbstmarkt', 'Es gibt Kürbis.')),
+    ];
+    await database.db
+      .transaction()
+      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
+  });
+  afterAll(() => database.destroy());
+
+  const search = (candidates: number, offset = 0, limit = 20) =>
+    searchEntries(database.db, queryTerms('Kürbis'), {}, { limit, offset }, candidates);
+
+  it('pages through the capped set in one order, title matches first', async () => {
+    const whole = await search(9);
+    expect(whole).toMatchObject({ total: 9, capped: true });
+    const ids = whole.rows.map((r) => r.id);
+    expect(ids.slice(0, 6).sort()).toEqual([...inTitle].sort());
+    const paged: string[] = [];
+    for (let offset = 0; offset < 9; offset += 2)
+      paged.push(...(await search(9, offset, 2)).rows.map((r) => r.id));
+    expect(paged).toEqual(ids);
+  });
+
+  it.runIf(target.name === 'postgres')(
+    'orders the capped set by the newest first, then the id by code point, as the ranked list breaks ties',
+    async () => {
+      const ids = (await search(9)).rows.map((r) => r.id);
+      const byTimeAndId = (group: string[]) =>
+        group
+          .map((id) => ({ id, updated_at: (inTitle.includes(id) ? inTitle : inBody).indexOf(id) % 2 }))
+          .sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((c) => c.id);
+      expect(ids.slice(0, 6)).toEqual(byTimeAndId(inTitle));
+      // All body matches fit one past the cap, so the first of them in that order fill it.
+      expect(ids.slice(6)).toEqual(byTimeAndId(inBody).slice(0, 3));
+      // Not capped, every body match ranks equal: the same tie-break.
+      const ranked = await search(20);
+      expect(ranked).toMatchObject({ total: 12, capped: false });
+      expect(ranked.rows.map((r) => r.id)).toEqual([...byTimeAndId(inTitle), ...byTimeAndId(inBody)]);
+    },
+  );
+});

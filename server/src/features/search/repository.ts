@@ -224,6 +224,19 @@ export async function searchEntries(
 const COLUMNS = sql`e.id, e.type, e.title, e.state, e.created_at, e.updated_at, e.published_at, e.data,
   (select u.username from users u where u.id = e.assignee_id) as assignee`;
 
+/** A PostgreSQL search candidate: title matches are tier 0, the others tier 1. */
+type Candidate = { id: string; updated_at: number; tier: number };
+
+/**
+ * The capped set's order: tier, newest first, then the id as the ranked path breaks ties
+ * (`collate "C"`: by code point, which for the ASCII ids equals this comparison of code units).
+ */
+export function compareCandidates(a: Candidate, b: Candidate): number {
+  if (a.tier !== b.tier) return a.tier - b.tier;
+  if (a.updated_at !== b.updated_at) return b.updated_at - a.updated_at;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 async function searchPostgres(
   db: Db,
   terms: string[],
@@ -234,22 +247,21 @@ async function searchPostgres(
   const where = stateAndType(filter);
   const text = terms.join(' ');
   const query = sql`(plainto_tsquery('german', ${text}) || plainto_tsquery('english', ${text}))`;
-  const titleVector = sql`ts_filter(e.search_vector, '{a}'::"char"[])`;
-  // The candidates are read once: the title matches (from the GIN index over the title's lexemes,
-  // weight A) up to one past the cap, then, when they do not exceed it, the others, as many. Their number is the count (an exact count of a common word reads every match),
-  // and a capped search pages through them without reading any match again.
-  type Candidate = { id: string; updated_at: number };
+  // The candidates are read once: the title matches (from the GIN index over title_vector, the
+  // title's lexemes, weight A of search_vector) up to one past the cap, then, when they do not
+  // exceed it, the others, as many. Their number is the count (an exact count of a common word
+  // reads every match), and a capped search pages through them without reading any match again.
   const titleHits = (
-    await sql<Candidate>`select e.id, e.updated_at from entries e
-      where ${titleVector} @@ ${query} and ${where} limit ${candidates + 1}`.execute(db)
+    await sql<Candidate>`select e.id, e.updated_at, 0 as tier from entries e
+      where e.title_vector @@ ${query} and ${where} limit ${candidates + 1}`.execute(db)
   ).rows;
   const otherHits =
     titleHits.length > candidates
       ? []
       : (
-          await sql<Candidate>`select e.id, e.updated_at from entries e
+          await sql<Candidate>`select e.id, e.updated_at, 1 as tier from entries e
             where e.search_vector @@ ${query} and ${where}
-              and not (${titleVector} @@ ${query})
+              and not (e.title_vector @@ ${query})
             limit ${candidates + 1}`.execute(db)
         ).rows;
   const matched = titleHits.length + otherHits.length;
@@ -258,27 +270,29 @@ async function searchPostgres(
   if (page.offset >= total) return { rows: [], total, capped };
   const limit = Math.min(page.limit, total - page.offset);
   if (!capped) {
-    const found = await sql<FoundEntryRow>`select ${COLUMNS} from entries e
-      where e.search_vector @@ ${query} and ${where}
-      order by ts_rank(e.search_vector, ${query}) desc, e.updated_at desc, e.id
-      limit ${limit} offset ${page.offset}`.execute(db);
+    // Only the page's rows are read for their columns.
+    const found = await sql<FoundEntryRow>`select ${COLUMNS} from (
+        select e.id, ts_rank(e.search_vector, ${query}) as rank, e.updated_at from entries e
+        where e.search_vector @@ ${query} and ${where}
+        order by rank desc, e.updated_at desc, e.id collate "C"
+        limit ${limit} offset ${page.offset}
+      ) r join entries e on e.id = r.id
+      order by r.rank desc, r.updated_at desc, r.id collate "C"`.execute(db);
     return { rows: found.rows, total, capped };
   }
   // Within each group (title matches first) the newest come first: ts_rank reads each candidate's
   // whole stored vector (about 35 µs apiece at a million entries), which for a full cap alone
-  // would spend the time budget of the call. Only the page's rows are read for their columns.
-  const tiers = [
-    ...titleHits.slice(0, candidates).map((c) => sql`(${c.id}::text, ${c.updated_at}::bigint, 0)`),
-    ...otherHits.slice(0, candidates).map((c) => sql`(${c.id}::text, ${c.updated_at}::bigint, 1)`),
-  ];
-  const found = await sql<FoundEntryRow>`with ranked (id, updated_at, tier) as (
-      values ${sql.join(tiers)}
-    ), paged as (
-      select * from ranked order by tier, updated_at desc, id limit ${limit} offset ${page.offset}
-    )
-    select ${COLUMNS} from paged r join entries e on e.id = r.id
-    order by r.tier, r.updated_at desc, r.id`.execute(db);
-  return { rows: found.rows, total, capped };
+  // would spend the time budget of the call. The candidates are ordered here, and only the page's
+  // rows are read for their columns.
+  const ids = [...titleHits.slice(0, candidates), ...otherHits.slice(0, candidates)]
+    .sort(compareCandidates)
+    .slice(page.offset, page.offset + limit)
+    .map((c) => c.id);
+  const found = await sql<FoundEntryRow>`select ${COLUMNS} from entries e
+    where e.id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total, capped };
 }
 
 async function searchSqlite(
