@@ -76,7 +76,8 @@ export async function lastMigration(db: Db): Promise<string | null> {
 
 /**
  * Drops what the schema holds (tables, views, sequences, functions) in the current schema, for a
- * forced PostgreSQL restore; pg_restore recreates all of it.
+ * forced PostgreSQL restore; pg_restore recreates all of it. Extensions stay with their functions
+ * (btree_gin's are in the schema): the archive creates them only if they are missing.
  */
 export async function dropSchemaObjects(db: Db): Promise<void> {
   const tables = await listTables(db);
@@ -95,7 +96,9 @@ export async function dropSchemaObjects(db: Db): Promise<void> {
   const functions = await sql<{ signature: string }>`
     select p.oid::regprocedure::text as signature from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = current_schema()`.execute(db);
+    where n.nspname = current_schema()
+      and not exists (select 1 from pg_depend d
+        where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`.execute(db);
   for (const { signature } of functions.rows) {
     await sql`drop function if exists ${sql.raw(signature)} cascade`.execute(db);
   }
