@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canTransition,
@@ -146,6 +147,29 @@ describe.each(testDatabases())('purging in batches on $name', (target) => {
       ticking = false;
       expect(purged).toHaveLength(count);
       expect(turns).toBeGreaterThanOrEqual(2);
+    } finally {
+      await handle.destroy();
+    }
+  });
+
+  it('leaves a request that needs many turns of the event loop time to finish before it ends', async () => {
+    const handle = await target.create();
+    try {
+      const count = PURGE_BATCH * 3 + 1;
+      for (let i = 0; i < count; i++) {
+        await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
+      }
+      await handle.db.updateTable('entries').set({ state: 'deleted', deleted_at: 1 }).execute();
+      // A request passes through the event loop many times (accept, read, hooks, its own queries,
+      // write): one turn per batch would make it wait for the whole purge.
+      let purging = true;
+      const request = (async () => {
+        for (let step = 0; step < 50; step++) await setImmediatePromise();
+        return purging;
+      })();
+      await purgeDeletedEntries(handle.db, Date.now());
+      purging = false;
+      expect(await request).toBe(true);
     } finally {
       await handle.destroy();
     }

@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
+import { setTimeout } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -419,6 +419,8 @@ export function countEntriesCreatedSince(db: Db, since: number): Promise<number>
 
 /** Entries purged in one transaction: short ones, so other requests never wait long for the writer. */
 export const PURGE_BATCH = 100;
+/** The longest rest between two batches of a purge. */
+const PURGE_REST_MAX_MS = 250;
 
 /**
  * Removes entries soft-deleted before `olderThan` (epoch ms) with their events, revisions, comments,
@@ -428,6 +430,7 @@ export const PURGE_BATCH = 100;
 export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.now()): Promise<string[]> {
   const purged: string[] = [];
   for (;;) {
+    const began = performance.now();
     const ids = await db.transaction().execute(async (trx) => {
       const batch = await repo.listEntriesDeletedBefore(trx, olderThan, PURGE_BATCH);
       await rememberPurgedPublicEntries(trx, batch, now);
@@ -444,8 +447,9 @@ export async function purgeDeletedEntries(db: Db, olderThan: number, now = Date.
     });
     purged.push(...ids);
     if (ids.length < PURGE_BATCH) return purged;
-    // SQLite answers without I/O, so awaiting it never lets the event loop turn: requests waiting
-    // meanwhile are served here, between two batches, and not after the whole purge.
-    await setImmediate();
+    // SQLite on the server's thread answers without I/O, so a batch holds the event loop. The purge
+    // rests as long as its batch took: requests waiting meanwhile get at least half of the time, not
+    // one turn of the loop per batch (a request needs many), so they are not served after the purge.
+    await setTimeout(Math.min(performance.now() - began, PURGE_REST_MAX_MS));
   }
 }
