@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors.ts';
 
 /** Enough of the head for file-type to tell the Office and OpenDocument zip containers apart. */
@@ -78,6 +77,8 @@ export async function checkContent(
     if (!isUtf8Text(head, complete)) throw refuse(`The file is not UTF-8 text, as .${ext} must be`);
     return { contentType: textType, isImage: false };
   }
+  // file-type and its many detectors load at the first upload that needs them, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   const expected = EXPECTED_TYPES[ext];
   const matches =

@@ -1,11 +1,14 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { OidcSettings } from '../../config.ts';
 import type { Flow } from './flow-cookie.ts';
 
 // The conversation with the organisation's OpenID Connect provider, through openid-client: the
 // authorization code flow with PKCE, state and nonce. The provider's metadata is discovered at the
 // first login, not at start (a provider that is down must not keep the service from starting), each
-// call bounded in time; a failed discovery is tried again at the next login.
+// call bounded in time; a failed discovery is tried again at the next login. openid-client itself
+// loads then too, so an installation without OpenID Connect never loads it.
+
+const openidClient = () => import('openid-client');
 
 /** Why the provider could not be used: down, slow, or answering something that is not a provider. */
 export class ProviderUnavailable extends Error {
@@ -41,9 +44,10 @@ export function createOidcClient(
   settings: OidcSettings,
   timeoutSeconds = PROVIDER_TIMEOUT_SECONDS,
 ): OidcClient {
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
-  function configuration(): Promise<oidc.Configuration> {
+  async function configuration(): Promise<Oidc.Configuration> {
+    const oidc = await openidClient();
     discovered ??= oidc
       .discovery(
         new URL(settings.issuer),
@@ -71,6 +75,7 @@ export function createOidcClient(
     settings,
     async begin(redirectUri) {
       const config = await configuration();
+      const oidc = await openidClient();
       const flow: Flow = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -89,6 +94,7 @@ export function createOidcClient(
     },
     async complete(callbackUrl, flow) {
       const config = await configuration();
+      const oidc = await openidClient();
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -109,12 +115,13 @@ export function createOidcClient(
       return { claims, issuer: idClaims.iss, subject: idClaims.sub, idToken: tokens.id_token };
     },
     async endSessionUrl(idToken, postLogoutRedirectUri) {
-      let config: oidc.Configuration;
+      let config: Oidc.Configuration;
       try {
         config = await configuration();
       } catch {
         return undefined;
       }
+      const oidc = await openidClient();
       if (config.serverMetadata().end_session_endpoint === undefined) return undefined;
       return oidc.buildEndSessionUrl(config, {
         id_token_hint: idToken,

@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder } from 'fast-xml-parser';
 
 // Writes an Atom feed (RFC 4287). The builder escapes text and attributes; what it cannot express is
 // a character XML 1.0 forbids (most C0 controls, lone surrogates), which an entry's text may hold:
@@ -36,13 +36,19 @@ export type AtomFeed = {
   entries: AtomEntry[];
 };
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  processEntities: true,
-  suppressEmptyNode: true,
-});
+let builder: XMLBuilder | undefined;
+
+/** fast-xml-parser loads at the first feed asked for, not at start. */
+async function xmlBuilder(): Promise<XMLBuilder> {
+  const { XMLBuilder } = await import('fast-xml-parser');
+  return (builder ??= new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    textNodeName: '#text',
+    processEntities: true,
+    suppressEmptyNode: true,
+  }));
+}
 
 const xmlText = (text: string) => text.replace(NOT_XML_CHAR, '');
 const text = (value: string, type?: 'text' | 'html') => ({
@@ -56,8 +62,8 @@ const link = (rel: string, type: string, href: string) => ({
 });
 
 /** The feed as an XML document. */
-export function renderAtomFeed(feed: AtomFeed): string {
-  return builder.build({
+export async function renderAtomFeed(feed: AtomFeed): Promise<string> {
+  return (await xmlBuilder()).build({
     '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
     feed: {
       '@_xmlns': ATOM_NS,

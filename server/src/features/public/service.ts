@@ -227,18 +227,18 @@ export async function getPublicEntry(
  */
 const feedDocuments = new WeakMap<ContentTypes, LRUCache<string, { rows: string; document: string }>>();
 
-function feedDocument(
+async function feedDocument(
   contentTypes: ContentTypes,
   key: string,
   rows: repo.PublicEntryRow[],
-  build: () => string,
-): string {
+  build: () => string | Promise<string>,
+): Promise<string> {
   let documents = feedDocuments.get(contentTypes);
   if (!documents) feedDocuments.set(contentTypes, (documents = new LRUCache({ max: 200 })));
   const fingerprint = rows.map((r) => `${r.id}:${r.updated_at}:${r.published_at}`).join(',');
   const cached = documents.get(key);
   if (cached?.rows === fingerprint) return cached.document;
-  const document = build();
+  const document = await build();
   documents.set(key, { rows: fingerprint, document });
   return document;
 }
@@ -274,7 +274,7 @@ function buildAtomFeed(
   type: ContentType | undefined,
   rows: repo.PublicEntryRow[],
   links: FeedLinks,
-): string {
+): Promise<string> {
   const entries = rows.map((row) => toPublicEntry(contentTypes, row, links.origin));
   const updated = Math.max(0, ...rows.map((row) => row.updated_at));
   return renderAtomFeed({

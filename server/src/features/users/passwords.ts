@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+
+// The native argon2 library loads at the first hash or check, not at start: most starts and many
+// requests never need it.
+const argon2 = () => import('@node-rs/argon2');
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, two passes, one lane.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password with argon2id. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
 /** Checks a password against a stored argon2 hash; a malformed hash counts as a mismatch. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   try {
     return await verify(passwordHash, password);
   } catch {
