@@ -27,6 +27,10 @@ const ON_FIRST_USE = [
   '@node-rs/argon2',
   'file-type',
   'fast-xml-parser',
+  // The Markdown pipeline: reads serve the HTML kept at publication.
+  'unified',
+  'remark-parse',
+  'rehype-stringify',
 ];
 
 async function freePort(): Promise<number> {

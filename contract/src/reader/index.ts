@@ -1,10 +1,7 @@
 export {
   READER_ARTICLE_CLASS,
-  READER_TEXT_KEYS,
-  escapeHtml,
   renderEntryArticle,
   type ReaderEntry,
-  type ReaderTextKey,
-  type ReaderTranslate,
   type RenderEntryOptions,
 } from './render-entry.ts';
+export { READER_TEXT_KEYS, escapeHtml, type ReaderTextKey, type ReaderTranslate } from './text.ts';

@@ -2,7 +2,8 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { UiSchema } from '../forms/ui-schema.ts';
 import { loadShippedType } from '../forms/shipped-types.fixture.ts';
-import { READER_TEXT_KEYS, renderEntryArticle, type ReaderTextKey } from './render-entry.ts';
+import { renderEntryArticle } from './render-entry.ts';
+import { READER_TEXT_KEYS, type ReaderTextKey } from './text.ts';
 
 const article = loadShippedType('article').uiSchema as UiSchema;
 const event = loadShippedType('event').uiSchema as UiSchema;

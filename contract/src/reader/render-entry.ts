@@ -5,24 +5,13 @@ import { privateFieldsOf } from '../forms/widgets.ts';
 import { valueText } from '../forms/choice-text.ts';
 import { formatDate, formatDateTime, localizeText } from '../localize.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { escapeHtml, type ReaderTranslate } from './text.ts';
 
 // The reader's view of an entry, as one HTML string: the server wraps it in the reader's page, and the
 // web app's author and moderation previews show the draft through this very function, so a preview is
 // what readers will see. A plain module (no TypeBox, no Ajv); its one heavy import is the Markdown
 // pipeline, which the web loads with the preview only. Every value is escaped; the Markdown goes through
 // the sanitising renderer; URLs outside http(s) and root-relative paths are shown, never linked.
-
-/** The page strings the article needs, as keys of the web app's catalogues (`reader.*`). */
-export const READER_TEXT_KEYS = [
-  'reader.published',
-  'reader.attachments',
-  'reader.details',
-  'reader.yes',
-  'reader.no',
-] as const;
-export type ReaderTextKey = (typeof READER_TEXT_KEYS)[number];
-/** Translates one of the article's page strings into the reader's language. */
-export type ReaderTranslate = (key: ReaderTextKey) => string;
 
 /**
  * An entry as the article shows it: title, Markdown content, publication time (a draft's preview has
@@ -54,19 +43,6 @@ const CONTENT_FIELD = 'content';
 const PLACE_FIELD = 'location';
 
 const NOT_SHOWN = new Set<string>([...ENTRY_SYSTEM_FIELDS, 'title', 'published_at', 'content_html']);
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** Whether a URL may be linked or loaded: http(s), or a path on this server. */
 function isSafeUrl(url: string): boolean {

@@ -19,7 +19,6 @@ import {
   type PublicEntryListQuery,
   type TypeConfig,
 } from '@einwurf/contract';
-import { renderMarkdown } from '@einwurf/contract/markdown';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
@@ -30,6 +29,7 @@ import { renderAtomFeed } from './atom.ts';
 import { calendarEventOf, renderCalendar, type CalendarEvent } from './calendar.ts';
 import { entryUuid, feedUuid } from './feed-ids.ts';
 import * as repo from './repository.ts';
+import { markdownRenderer, type RenderMarkdown } from './markdown.ts';
 import { contentOfData, renderHtmlToStore, storedHtmlFor } from './stored-html.ts';
 
 // What readers get: published entries only (the lifecycle's public states), without anything that is
@@ -130,22 +130,34 @@ const renderedHtml = new LRUCache<string, string>({
   sizeCalculation: (html, key) => html.length + key.length,
 });
 
-function publicHtml(content: string, origin: string): string {
+function publicHtml(render: RenderMarkdown, content: string, origin: string): string {
   const key = `${origin}\n${content}`;
   let html = renderedHtml.get(key);
   if (html === undefined) {
-    html = renderMarkdown(content, { origin });
+    html = render(content, { origin });
     renderedHtml.set(key, html);
   }
   return html;
 }
 
-/** A stored entry as readers get it; `origin` makes its file URLs absolute. */
-function toPublicEntry(contentTypes: ContentTypes, row: repo.PublicEntryRow, origin: string): PublicEntry {
-  const entry = toPublicFields(contentTypes, row, origin);
-  const html =
-    row.stored_html !== null ? storedHtmlFor(row.stored_html, origin) : publicHtml(entry.content, origin);
-  return { ...entry, content_html: html };
+/**
+ * Stored entries as readers get them; `origin` makes their file URLs absolute. The Markdown renderer
+ * loads only when one of them has no stored HTML.
+ */
+async function toPublicEntries(
+  contentTypes: ContentTypes,
+  rows: repo.PublicEntryRow[],
+  origin: string,
+): Promise<PublicEntry[]> {
+  const render = rows.some((row) => row.stored_html === null) ? await markdownRenderer() : undefined;
+  return rows.map((row) => {
+    const entry = toPublicFields(contentTypes, row, origin);
+    const html =
+      row.stored_html !== null
+        ? storedHtmlFor(row.stored_html, origin)
+        : publicHtml(render!, entry.content, origin);
+    return { ...entry, content_html: html };
+  });
 }
 
 /**
@@ -161,7 +173,7 @@ export async function keepPublicHtml(
   await repo.writePublicHtml(db, {
     entry_id: row.id,
     revision: row.revision,
-    html: renderHtmlToStore(contentOfData(row.data)),
+    html: await renderHtmlToStore(contentOfData(row.data)),
   });
 }
 
@@ -200,7 +212,7 @@ export async function listPublicEntries(
         });
   return {
     meta: removed === undefined ? { pagination } : { pagination, removed },
-    data: rows.map((row) => toPublicEntry(contentTypes, row, origin)),
+    data: await toPublicEntries(contentTypes, rows, origin),
   };
 }
 
@@ -217,7 +229,8 @@ export async function getPublicEntry(
 ): Promise<PublicEntry> {
   const row = await repo.findPublicEntry(db, id, now);
   if (!row) throw new AppError('NOT_FOUND', 'no such entry');
-  return toPublicEntry(contentTypes, row, origin);
+  const [entry] = await toPublicEntries(contentTypes, [row], origin);
+  return entry!;
 }
 
 /**
@@ -269,13 +282,13 @@ export async function getAtomFeed(
   return feedDocument(contentTypes, key, rows, () => buildAtomFeed(contentTypes, type, rows, links));
 }
 
-function buildAtomFeed(
+async function buildAtomFeed(
   contentTypes: ContentTypes,
   type: ContentType | undefined,
   rows: repo.PublicEntryRow[],
   links: FeedLinks,
 ): Promise<string> {
-  const entries = rows.map((row) => toPublicEntry(contentTypes, row, links.origin));
+  const entries = await toPublicEntries(contentTypes, rows, links.origin);
   const updated = Math.max(0, ...rows.map((row) => row.updated_at));
   return renderAtomFeed({
     id: `urn:uuid:${feedUuid(links.origin, type?.name)}`,

@@ -12,19 +12,19 @@ describe('stored readers HTML', () => {
     '# Überschrift\n\n> Zitat mit *Betonung* und **Fett**\n\n- eins\n- zwei',
   ];
 
-  it('gives exactly what rendering with the reader’s origin gives', () => {
+  it('gives exactly what rendering with the reader’s origin gives', async () => {
     for (const origin of origins) {
       for (const text of texts) {
-        expect(storedHtmlFor(renderHtmlToStore(text), origin), `${origin}: ${text}`).toBe(
+        expect(storedHtmlFor(await renderHtmlToStore(text), origin), `${origin}: ${text}`).toBe(
           renderMarkdown(text, { origin }),
         );
       }
     }
   });
 
-  it('leaves no placeholder behind', () => {
+  it('leaves no placeholder behind', async () => {
     for (const text of texts) {
-      expect(storedHtmlFor(renderHtmlToStore(text), 'https://einwurf.example')).not.toContain('&#x0;');
+      expect(storedHtmlFor(await renderHtmlToStore(text), 'https://einwurf.example')).not.toContain('&#x0;');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { renderMarkdown } from '@einwurf/contract/markdown';
+import { markdownRenderer } from './markdown.ts';
 
 // Readers' HTML is rendered once, when an entry becomes public or a public entry is saved, and kept
 // (table public_html) with the revision it was rendered from. Each reader's answer needs its own
@@ -11,8 +11,8 @@ const PLACEHOLDER_ORIGIN = '\u0000';
 const SERIALISED_PLACEHOLDER = '&#x0;';
 
 /** An entry's Markdown as readers' HTML, to store: root-relative URLs start with the placeholder. */
-export function renderHtmlToStore(markdown: string): string {
-  return renderMarkdown(markdown, { origin: PLACEHOLDER_ORIGIN });
+export async function renderHtmlToStore(markdown: string): Promise<string> {
+  return (await markdownRenderer())(markdown, { origin: PLACEHOLDER_ORIGIN });
 }
 
 const attributeEscapes: Record<string, string> = { '&': '&#x26;', '"': '&#x22;' };

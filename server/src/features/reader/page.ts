@@ -1,4 +1,4 @@
-import { escapeHtml } from '@einwurf/contract/reader';
+import { escapeHtml } from '@einwurf/contract/reader/text';
 
 // The reader's page around the contract's article: a complete HTML document that needs no JavaScript,
 // with the meta tags link previews and feed readers look for. Every inserted value is escaped.

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { API_BASE, localizeText, type UiSchema } from '@einwurf/contract';
-import { READER_TEXT_KEYS, renderEntryArticle, type ReaderTextKey } from '@einwurf/contract/reader';
+import { READER_TEXT_KEYS, type ReaderTextKey } from '@einwurf/contract/reader/text';
 import type { AppConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -21,7 +21,10 @@ import { notFoundPageHtml, readerPageHtml } from './page.ts';
 
 // The reader's page (DESIGN, wave 2: public outputs): a published entry as HTML for people, rendered by
 // the contract's article renderer that the web app's previews use too. It goes through the public
-// service, so it shows exactly what the public API shows (published, private fields left out).
+// service, so it shows exactly what the public API shows (published, private fields left out). The
+// renderer and its Markdown pipeline load with the first page asked for, not at start.
+
+const articleRenderer = async () => (await import('@einwurf/contract/reader')).renderEntryArticle;
 
 const STYLESHEET = readFileSync(
   createRequire(import.meta.url).resolve('@einwurf/contract/reader/reader.css'),
@@ -139,7 +142,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
           },
         ],
         stylesheetHref: STYLESHEET_HREF,
-        articleHtml: renderEntryArticle(entry, uiSchema, {
+        articleHtml: (await articleRenderer())(entry, uiSchema, {
           locale,
           t: (key: ReaderTextKey) => t(key),
           origin,
