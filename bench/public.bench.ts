@@ -56,10 +56,12 @@ function content(): string {
  * Bodies to draw from, each rendered once as a publication renders it: rendering a hundred thousand
  * bodies would take minutes of the fill, and readers' HTML is kept at publication.
  */
-const BODIES = Array.from({ length: 1000 }, () => {
-  const markdown = content();
-  return { markdown, html: renderHtmlToStore(markdown) };
-});
+const BODIES = await Promise.all(
+  Array.from({ length: 1000 }, async () => {
+    const markdown = content();
+    return { markdown, html: await renderHtmlToStore(markdown) };
+  }),
+);
 
 function entryRow(index: number, now: number): NewEntryRow & { html: string | null } {
   const type = index % 2 === 0 ? 'article' : 'event';
