@@ -1,58 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess } from './test/server-process.ts';
 
 // SIGTERM, as an orchestrator sends it: the server stops accepting, lets the request in flight finish,
 // closes idle keep-alive connections and exits 0 well within EINWURF_SHUTDOWN_GRACE.
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type Started = { child: ChildProcess; port: number; exited: Promise<{ code: number | null; at: number }> };
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EINWURF_DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'einwurf.sqlite')}`,
-      EINWURF_ADMIN_PASSWORD: 'a long enough admin password',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, at: Date.now() })),
-  );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, port, exited };
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('SIGTERM', () => {
   let dataDir: string | undefined;
@@ -65,7 +20,7 @@ describe('SIGTERM', () => {
 
   it('finishes the request in flight, drops idle keep-alive connections and exits 0 within the grace', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'einwurf-shutdown-'));
-    const started = await startServer(dataDir, { EINWURF_SHUTDOWN_GRACE: '8' });
+    const started = await startServerProcess(dataDir, { env: { EINWURF_SHUTDOWN_GRACE: '8' } });
     child = started.child;
 
     // An idle keep-alive connection, as a browser or proxy keeps one.
