@@ -140,6 +140,28 @@ describe.each(testDatabases())('search for several words with a state filter on 
   });
 });
 
+/** A published article's row with `content` as its text, for a bulk insert. */
+function publishedRow(entry: {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: number;
+  updatedAt: number;
+}): NewEntryRow {
+  return {
+    id: entry.id,
+    type: 'article',
+    state: 'published',
+    title: entry.title,
+    data: JSON.stringify({ content: entry.content }),
+    password_hash: 'not a hash',
+    revision: 1,
+    created_at: entry.createdAt,
+    updated_at: entry.updatedAt,
+    deleted_at: null,
+  };
+}
+
 describe.each(testDatabases())('the order of search results, ranked or capped, on $name', (target) => {
   let database: TestDatabaseHandle;
   // Each group in the order of the full-text index (SQLite's rowid, a hash of the id).
@@ -154,18 +176,8 @@ describe.each(testDatabases())('the order of search results, ranked or capped, o
   beforeAll(async () => {
     database = await target.create();
     const now = Date.UTC(2026, 10, 1);
-    const entry = (title: string, content: string, updatedAt: number): NewEntryRow => ({
-      id: newEntryId(),
-      type: 'article',
-      state: 'published',
-      title,
-      data: JSON.stringify({ content }),
-      password_hash: 'not a hash',
-      revision: 1,
-      created_at: now,
-      updated_at: updatedAt,
-      deleted_at: null,
-    });
+    const entry = (title: string, content: string, updatedAt: number) =>
+      publishedRow({ id: newEntryId(), title, content, createdAt: now, updatedAt });
     // Relevance runs against the index's order: the title match first in the index has the longer
     // title and the older update, the body match first in the index holds the word least often.
     inTitle = inIndexOrder([entry('', 'Ein Fest.', 0), entry('', 'Ein Fest.', 0)]);
@@ -232,19 +244,9 @@ describe.each(testDatabases())('a capped search of entries changed at the same t
 
   beforeAll(async () => {
     database = await target.create();
-    const row = (id: string, i: number, title: string, content: string): NewEntryRow => ({
-      id,
-      type: 'article',
-      state: 'published',
-      title,
-      data: JSON.stringify({ content }),
-      password_hash: 'not a hash',
-      revision: 1,
-      created_at: at,
-      // Two times only, so most rows tie on the time and the id orders them.
-      updated_at: at + (i % 2) * 1000,
-      deleted_at: null,
-    });
+    // Two times only, so most rows tie on the time and the id orders them.
+    const row = (id: string, i: number, title: string, content: string) =>
+      publishedRow({ id, title, content, createdAt: at, updatedAt: at + (i % 2) * 1000 });
     const rows = [
       ...inTitle.map((id, i) => row(id, i, 'Kürbis im Dorf', 'Ein Fest.')),
       ...inBody.map((id, i) => row(id, i, 'Herbstmarkt', 'Es gibt Kürbis.')),
