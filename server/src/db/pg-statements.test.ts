@@ -163,6 +163,15 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared statements on $n
     expect(clearStatementCache(db)).toBe(true);
   });
 
+  it('plans each run of a prepared statement for its parameters, never one generic plan for all', async () => {
+    const modes: string[] = [];
+    await onConnections(db, 3, async (connection) => {
+      const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(connection);
+      modes.push(rows[0]!.plan_cache_mode);
+    });
+    expect(modes).toEqual(['force_custom_plan', 'force_custom_plan', 'force_custom_plan']);
+  });
+
   it('keeps at most its bound of statements on a connection', async () => {
     await db.connection().execute(async (connection) => {
       for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 10; i += 1) {
