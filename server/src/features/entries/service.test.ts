@@ -126,15 +126,18 @@ describe.each(testDatabases())('entry state changes on $name', (target) => {
   });
 });
 
+/** Makes `count` entries, all deleted long ago. */
+async function deletedLongAgo(db: TestDatabaseHandle['db'], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await createEntry(db, { type: 'article', passwordHash: 'x' });
+  await db.updateTable('entries').set({ state: 'deleted', deleted_at: 1 }).execute();
+}
+
 describe.each(testDatabases())('purging in batches on $name', (target) => {
   it('lets the server answer others between its batches', async () => {
     const handle = await target.create();
     try {
       const count = PURGE_BATCH * 2 + 1;
-      for (let i = 0; i < count; i++) {
-        await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
-      }
-      await handle.db.updateTable('entries').set({ state: 'deleted', deleted_at: 1 }).execute();
+      await deletedLongAgo(handle.db, count);
       // A request's callbacks wait in the event loop's queues as this one does.
       let turns = 0;
       let ticking = true;
@@ -156,10 +159,7 @@ describe.each(testDatabases())('purging in batches on $name', (target) => {
     const handle = await target.create();
     try {
       const count = PURGE_BATCH * 3 + 1;
-      for (let i = 0; i < count; i++) {
-        await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
-      }
-      await handle.db.updateTable('entries').set({ state: 'deleted', deleted_at: 1 }).execute();
+      await deletedLongAgo(handle.db, count);
       // A request passes through the event loop many times (accept, read, hooks, its own queries,
       // write): one turn per batch would make it wait for the whole purge.
       let purging = true;
