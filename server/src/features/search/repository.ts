@@ -231,7 +231,7 @@ type Candidate = { id: string; updated_at: number; tier: number };
  * The capped set's order: tier, newest first, then the id as the ranked path breaks ties
  * (`collate "C"`: by code point, which for the ASCII ids equals this comparison of code units).
  */
-export function compareCandidates(a: Candidate, b: Candidate): number {
+function compareCandidates(a: Candidate, b: Candidate): number {
   if (a.tier !== b.tier) return a.tier - b.tier;
   if (a.updated_at !== b.updated_at) return b.updated_at - a.updated_at;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
