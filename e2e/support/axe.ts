@@ -57,11 +57,14 @@ async function watchToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = window as unknown as { toastWatch?: { observer: MutationObserver; moved: boolean } };
     state.toastWatch?.observer.disconnect();
-    const watch = { moved: false, observer: new MutationObserver(() => undefined) };
-    watch.observer = new MutationObserver((records) => {
-      if (records.some((r) => (r.target as Element).closest?.('.mantine-Notifications-root')))
-        watch.moved = true;
-    });
+    const watch = {
+      moved: false,
+      observer: new MutationObserver((records) => {
+        if (records.some((r) => (r.target as Element).closest?.('.mantine-Notifications-root'))) {
+          watch.moved = true;
+        }
+      }),
+    };
     watch.observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     state.toastWatch = watch;
   });
