@@ -23,7 +23,6 @@ import { fileRoutes } from './features/files/routes.ts';
 import { createConfiguredStorage, type FileStorage } from './features/files/storage/index.ts';
 import { healthMetricRoutes, healthRoutes } from './features/health/routes.ts';
 import { secondFactorRoutes } from './features/second-factor/routes.ts';
-import { registerOperatorMetrics } from './features/health/prometheus.ts';
 import { collectOperatorFigures } from './features/health/service.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { settingsRoutes } from './features/mail/routes.ts';
@@ -245,9 +244,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(csrf, { secrets });
   await app.register(sessions, { db, secondFactorRequired: config.staffSecondFactor === 'required' });
   await app.register(metrics, { token: config.metricsToken });
-  registerOperatorMetrics(app.metrics.registry, () =>
-    collectOperatorFigures(db, { powDifficulty: config.powDifficulty, powRate: config.powRate }),
-  );
+  if (app.metrics.registry) {
+    const { registerOperatorMetrics } = await import('./features/health/prometheus.ts');
+    registerOperatorMetrics(app.metrics.registry, () =>
+      collectOperatorFigures(db, { powDifficulty: config.powDifficulty, powRate: config.powRate }),
+    );
+  }
   await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
   const webhookSender = () =>
     createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });

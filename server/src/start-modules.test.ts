@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from './test/server-process.ts';
 
 // What a start loads is memory held for as long as the process runs and time before the first
-// answer. A server on SQLite without S3, Redis, OpenID Connect or mail, started on an existing
+// answer. A server on SQLite without S3, Redis, OpenID Connect, mail or a metrics scraper, started on an existing
 // database, loads none of the libraries only those features, or only some requests, need: each
 // loads at its first use.
 
@@ -29,6 +29,9 @@ const ON_FIRST_USE = [
   'unified',
   'remark-parse',
   'rehype-stringify',
+  // Prometheus metrics, kept only when a scraper may read them (EINWURF_METRICS_TOKEN), and the
+  // OpenTelemetry API it requires.
+  'prom-client',
 ];
 
 /** Starts the server on `dataDir` until its first answer, stops it, and answers the packages it loaded. */
@@ -40,6 +43,7 @@ async function packagesLoadedByStart(dataDir: string, list: string): Promise<Set
       FILE_STORAGE: '',
       EINWURF_SMTP_URL: '',
       EINWURF_OIDC_ISSUER: '',
+      EINWURF_METRICS_TOKEN: '',
     },
     nodeArgs: ['--import', hook],
   });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { AppError } from '../errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -18,14 +18,18 @@ export type RequestStats = {
   count(statusCode: number, now?: number): void;
 };
 
-/** The app's own Prometheus registry and the counters features add to as things happen. */
+/**
+ * The app's own Prometheus registry and the counters features add to as things happen. Without a
+ * metrics token nothing can read them: then there is no registry, the counters count nothing, and
+ * prom-client (with its OpenTelemetry dependency) is never loaded.
+ */
 export type AppMetrics = {
-  /** Where features register the gauges they collect at scrape time. */
-  readonly registry: Registry;
+  /** Where features register the gauges they collect at scrape time; undefined without a token. */
+  readonly registry: Registry | undefined;
   /** Proof-of-work challenges solved and turned into an entry, on this instance. */
-  readonly powSolves: Counter;
+  readonly powSolves: { inc(): void };
   /** Refused logins on this instance: `account` moderation or author, `reason` invalid_credentials, second_factor_invalid or rate_limited. */
-  readonly loginFailures: Counter<'account' | 'reason'>;
+  readonly loginFailures: { inc(labels: { account: string; reason: string }): void };
 };
 
 declare module 'fastify' {
@@ -106,6 +110,18 @@ function checkScraper(token: string | undefined, request: FastifyRequest): void 
 
 /** Prometheus metrics with a registry of this app's own, so many apps can live in one process. */
 async function metrics(app: FastifyInstance, options: { token: string | undefined }): Promise<void> {
+  const stats = createRequestStats(Date.now());
+  app.decorate('requestStats', stats);
+  app.addHook('onClose', async () => stats.close());
+
+  if (options.token === undefined) {
+    app.decorate('metrics', { registry: undefined, powSolves: { inc() {} }, loginFailures: { inc() {} } });
+    app.addHook('onResponse', async (_request, reply) => stats.count(reply.statusCode));
+    app.get('/metrics', { schema: { hide: true } }, async (request) => checkScraper(options.token, request));
+    return;
+  }
+
+  const { collectDefaultMetrics, Counter, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -143,10 +159,6 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
     }),
     loginFailures,
   });
-
-  const stats = createRequestStats(Date.now());
-  app.decorate('requestStats', stats);
-  app.addHook('onClose', async () => stats.close());
 
   app.addHook('onResponse', async (request, reply) => {
     stats.count(reply.statusCode);
