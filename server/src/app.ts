@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -53,6 +52,7 @@ import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
+import openapi from './plugins/openapi.ts';
 import outbox from './plugins/outbox.ts';
 import { publicEntryUrl } from './plugins/public-reads.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
@@ -284,7 +284,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     );
   }
   await app.register(outbox, { db, consumers, pollMs: config.outboxPollMs });
-  await app.register(fastifySwagger, {
+  await app.register(openapi, {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Einwurf API', version: VERSION },
@@ -316,7 +316,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(healthMetricRoutes);
       await api.register(fileRoutes, { contentTypes, storage });
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.openapi());
     },
     { prefix: API_BASE },
   );

@@ -181,7 +181,7 @@ describe.each(testDatabases())('fuzzing every route on $name', (target) => {
 
   it(`answers ${REQUESTS_PER_DATABASE} mutated requests without a 5xx, each within 5 s`, async () => {
     const next = random(20261123);
-    const operations = operationsOf(t.app.swagger() as unknown as OpenApi);
+    const operations = operationsOf((await t.app.openapi()) as unknown as OpenApi);
     expect(operations.length).toBeGreaterThan(30);
     const clients = [t, author, admin];
     const failures: string[] = [];

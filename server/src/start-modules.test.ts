@@ -29,6 +29,8 @@ const ON_FIRST_USE = [
   'unified',
   'remark-parse',
   'rehype-stringify',
+  // The OpenAPI document, built at its first request (with yaml and the reference resolver it requires).
+  '@fastify/swagger',
   // Prometheus metrics, kept only when a scraper may read them (EINWURF_METRICS_TOKEN), and the
   // OpenTelemetry API it requires.
   'prom-client',

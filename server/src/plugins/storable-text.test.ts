@@ -68,7 +68,7 @@ describe.each(testDatabases())('text with NUL characters on $name', (target) => 
   it('answers no route with a 5xx when every parameter, query and body string holds a NUL', async () => {
     const admin = await t.newClient();
     await admin.loginAs('admin');
-    const spec = t.app.swagger() as unknown as OpenApi;
+    const spec = (await t.app.openapi()) as unknown as OpenApi;
     const failures: string[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
