@@ -355,20 +355,54 @@ export function seedEntries(entries: number, env: Record<string, string>): Promi
 /** The connections an autocannon run keeps open: the issue's measure. */
 export const CONNECTIONS = 100;
 
-/** What the benches keep of an autocannon run. */
-export type Run = { per_second: number; p50_ms: number; p99_ms: number; non_2xx: number; errors: number };
+/**
+ * What the benches keep of an autocannon run; with the server's pid, also the CPU time its process
+ * tree spent per answered request (µs): far steadier than requests per second on a shared machine,
+ * whose other work takes the server's turns but not its CPU time.
+ */
+export type Run = {
+  per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  errors: number;
+  cpu_us_per_request?: number;
+};
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The CPU time (user + system, µs) a process tree has spent so far, from /proc (Linux). */
+export function cpuTimeUs(rootPid: number): number {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      // The fields after the command name (which may hold spaces), closed by its last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
 
 /** An autocannon run at CONNECTIONS (unless `options` says) for `seconds` (unless it says). */
-export function pound(options: autocannon.Options, seconds: number): Promise<Run> {
+export function pound(options: autocannon.Options, seconds: number, serverPid?: number): Promise<Run> {
+  const cpuBefore = serverPid === undefined ? 0 : cpuTimeUs(serverPid);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: seconds, ...options }, (error, result) => {
       if (error) return reject(error);
+      const cpu = serverPid === undefined ? undefined : cpuTimeUs(serverPid) - cpuBefore;
       resolve({
         per_second: Math.round(result.requests.average),
         p50_ms: result.latency.p50,
         p99_ms: result.latency.p99,
         non_2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        ...(cpu === undefined
+          ? {}
+          : { cpu_us_per_request: Math.round(cpu / Math.max(1, result.requests.total)) }),
       });
     });
   });

@@ -4,6 +4,9 @@
 // a bare Fastify route answering the same JSON (bench/anchor-server.ts), and the ratio is the
 // server's requests per second to the mean of those two. Other work on the machine moves both
 // alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
+// Beside it, `cpu_ratio`: bare Fastify's CPU time per request over the server's (each process tree's
+// user and system time), which other work on the machine moves far less; on PostgreSQL it leaves out
+// the database server's own time.
 //
 // A fresh SQLite data folder and a fresh PostgreSQL database (created on BENCH_PG_URL, dropped
 // after) get one draft per connection, each created through the proof-of-work call with its own
@@ -189,14 +192,19 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
       await pound({ ...call.options(server.baseUrl), duration: 1 }, SECONDS); // warm-up
       await pound({ ...call.options(anchor.baseUrl), duration: 1 }, SECONDS);
       const load = loadavg()[0];
-      const before = await pound(call.options(anchor.baseUrl), SECONDS);
-      const measured = await pound(call.options(server.baseUrl), SECONDS);
-      const after = await pound(call.options(anchor.baseUrl), SECONDS);
+      const before = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
+      const measured = await pound(call.options(server.baseUrl), SECONDS, server.pid);
+      const after = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
       const bare = (before.per_second + after.per_second) / 2;
       const ratio = Number((measured.per_second / bare).toFixed(3));
+      // The same measure by CPU time per request (bare Fastify's over the server's), which the
+      // machine's other work moves far less than requests per second.
+      const bareCpu = (before.cpu_us_per_request! + after.cpu_us_per_request!) / 2;
+      const cpuRatio = Number((bareCpu / Math.max(1, measured.cpu_us_per_request!)).toFixed(3));
       const goal = GOALS[call.kind];
       results[name] = {
         ratio,
+        cpu_ratio: cpuRatio,
         goal,
         met: ratio >= goal,
         server: measured,
@@ -204,7 +212,7 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
         load_1min: [load, loadavg()[0]],
       };
       console.log(
-        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %), load ${load?.toFixed(2)}`,
+        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %); CPU per request ${measured.cpu_us_per_request} µs against ${Math.round(bareCpu)} µs = ${(cpuRatio * 100).toFixed(1)} %, load ${load?.toFixed(2)}`,
       );
     }
     return results;
