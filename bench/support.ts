@@ -78,7 +78,8 @@ export function track(rootPid: number): void {
 /**
  * Starts the real server as production runs it (the compiled `server/dist/main.js`, built first when
  * missing or older than its sources) with a fresh data folder (unless `env` names one) and waits for
- * /healthz; `port` defaults to a random one.
+ * /healthz; `port` defaults to a random one. BENCH_SERVER_NODE_ARGS adds flags to its node (for
+ * example `--cpu-prof --cpu-prof-dir=/tmp/profiles`, which NODE_OPTIONS does not take).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -86,7 +87,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   if (!isServerBuildFresh()) await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'einwurf-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+  const nodeArgs = process.env['BENCH_SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
