@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkContentType, compareCoverage, mergeSchemas } from './content-type.ts';
 import type { ContentTypeFiles, ContentTypeProblem, ObjectSchema } from './content-type.ts';
 import { SHIPPED_TYPES, loadShippedType } from './shipped-types.fixture.ts';
 import type { UiElement } from './ui-schema.ts';
+import { createAjv } from './validator.ts';
 
 const label = { de: 'Feld', 'de-CH': 'Feld', en: 'Field' };
 
@@ -23,6 +24,19 @@ const check = (files: ContentTypeFiles): ContentTypeProblem[] => checkContentTyp
 describe('checkContentType', () => {
   it.each(SHIPPED_TYPES)('accepts the shipped type %s', (name) => {
     expect(check(loadShippedType(name))).toEqual([]);
+  });
+
+  it('compiles the merged schema in the Ajv instance it is given', () => {
+    const ajv = createAjv();
+    const compile = vi.spyOn(ajv, 'compile');
+    expect(checkContentType(article(), { ajv })).toEqual([]);
+    expect(compile).toHaveBeenCalledTimes(1);
+    const broken = article();
+    broken.schema.properties.lead = { type: 'nonsense' };
+    expect(checkContentType(broken, { ajv })).toContainEqual({
+      file: 'schema.json',
+      message: expect.stringMatching(/^schema does not compile: /),
+    });
   });
 
   it('refuses a type name that is no URL segment or that the app routes itself', () => {

@@ -6,7 +6,7 @@ import {
   privateFieldsOf,
 } from './ui-schema.ts';
 import type { CalendarMapping, InputType, TypeConfig, UiElement, UiSchema } from './ui-schema.ts';
-import { createEntryValidator } from './validator.ts';
+import { createEntryValidator, type EntryValidatorOptions } from './validator.ts';
 
 export type JsonObject = Record<string, unknown>;
 /** A JSON Schema of one property, as far as the form engine reads it. */
@@ -178,14 +178,14 @@ function elementProblems(element: UiElement, property: PropertySchema): string[]
   return problems;
 }
 
-/** Checks the files of one entry type against the rules of the form engine; empty when the type is fine. */
-export function checkContentType({
-  name,
-  base,
-  schema,
-  uiSchema,
-  config,
-}: ContentTypeFiles): ContentTypeProblem[] {
+/**
+ * Checks the files of one entry type against the rules of the form engine; empty when the type is fine.
+ * Its validator compiles as `options` say (createEntryValidator).
+ */
+export function checkContentType(
+  { name, base, schema, uiSchema, config }: ContentTypeFiles,
+  options: EntryValidatorOptions = {},
+): ContentTypeProblem[] {
   const problems: ContentTypeProblem[] = [];
   const report = (file: ContentTypeFile) => (message: string) => problems.push({ file, message });
 
@@ -215,7 +215,7 @@ export function checkContentType({
   const merged = mergeSchemas(base, schema);
   try {
     // Compiles once for the server too: the validator is cached by the merged object.
-    createEntryValidator(merged);
+    createEntryValidator(merged, options);
   } catch (error) {
     report('schema.json')(
       `schema does not compile: ${error instanceof Error ? error.message : String(error)}`,

@@ -5,6 +5,7 @@ import { loadShippedType } from './shipped-types.fixture.ts';
 import {
   VALIDATION_KEYWORDS,
   VALIDATION_MESSAGE_KEYS,
+  createAjv,
   createEntryValidator,
   entryValidatorCache,
   entryValidatorFrom,
@@ -215,6 +216,60 @@ describe('createEntryValidator', () => {
     });
     expect(fields(validator.validate({}, 'strict'))).toEqual(['a required']);
     expect(validator.validate({}, 'draft')).toEqual([]);
+  });
+});
+
+describe('createEntryValidator in a shared Ajv instance', () => {
+  it('compiles many schemas in the one instance it is given, not one instance each', () => {
+    const ajv = createAjv();
+    const compile = vi.spyOn(ajv, 'compile');
+    const a = createEntryValidator({ type: 'object', required: ['a'] }, { ajv });
+    const b = createEntryValidator({ type: 'object', required: ['b'] }, { ajv });
+    expect(fields(a.validate({}, 'draft'))).toEqual([]);
+    expect(fields(b.validate({}, 'draft'))).toEqual([]);
+    expect(compile).toHaveBeenCalledTimes(4);
+  });
+
+  it('compiles two schemas of the same $id, and schemas without one, each checking its own rules', () => {
+    const ajv = createAjv();
+    const same = { $id: 'https://einwurf.example/entry', type: 'object' } as const;
+    const a = createEntryValidator({ ...same, required: ['a'] }, { ajv });
+    const b = createEntryValidator({ ...same, required: ['b'] }, { ajv });
+    const c = createEntryValidator({ type: 'object', required: ['c'] }, { ajv });
+    const d = createEntryValidator({ type: 'object', required: ['d'] }, { ajv });
+    expect([a, b, c, d].map((v) => fields(v.validate({}, 'strict')))).toEqual([
+      ['a required'],
+      ['b required'],
+      ['c required'],
+      ['d required'],
+    ]);
+    for (const validator of [a, b, c, d]) expect(validator.validate({}, 'draft')).toEqual([]);
+  });
+
+  it('finds in the shipped types what a validator of their own finds, in both modes', () => {
+    const ajv = createAjv();
+    // Copies, so neither the cache nor the validators at the top of this file answer.
+    const shared = createEntryValidator(structuredClone(mergedOf('article')), { ajv });
+    const own = createEntryValidator(structuredClone(mergedOf('article')));
+    expect(shared).not.toBe(own);
+    for (const entry of [
+      {},
+      { title: 'Neue Velowege' },
+      completeArticle,
+      { ...completeArticle, category: 'elsewhere', lead: 'x'.repeat(10_000), author_email: 'no mail' },
+    ]) {
+      for (const mode of ['strict', 'draft'] as const)
+        expect(shared.validate(entry, mode)).toEqual(own.validate(entry, mode));
+    }
+  });
+
+  it('refuses a schema that does not compile, and the instance still compiles the next', () => {
+    const ajv = createAjv();
+    expect(() =>
+      createEntryValidator({ type: 'object', properties: { a: { type: 'nonsense' } } }, { ajv }),
+    ).toThrow();
+    const next = createEntryValidator({ type: 'object', required: ['a'] }, { ajv });
+    expect(fields(next.validate({}, 'strict'))).toEqual(['a required']);
   });
 });
 

@@ -147,6 +147,7 @@ export class EntryValidationError extends AppError {
 
 /** Validates an entry's fields with its type's validator; failing fields are named `data/<field>`. */
 export function assertValid(type: ContentType, fields: Record<string, unknown>, mode: ValidationMode): void {
+  // Compiled when the types loaded (in their shared Ajv instance); this finds it by the schema object.
   const errors = createEntryValidator(type.schema).validate(fields, mode);
   if (errors.length === 0) return;
   throw new EntryValidationError(errors, type.uischema as MessageElement[]);
