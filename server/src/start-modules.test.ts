@@ -34,6 +34,14 @@ const ON_FIRST_USE = [
   // Prometheus metrics, kept only when a scraper may read them (EINWURF_METRICS_TOKEN), and the
   // OpenTelemetry API it requires.
   'prom-client',
+  // TOTP, for the accounts with a second factor when they sign in or change it.
+  'otpauth',
+  // The exports of entries and of the audit log.
+  'csv-stringify',
+  // The calendar feeds.
+  'ical.js',
+  // The reader's page (its start-time check of the catalogues reads them without it).
+  'i18next',
 ];
 
 /** Starts the server on `dataDir` until its first answer, stops it, and answers the packages it loaded. */

@@ -191,12 +191,12 @@ export function auditFileName(now: Date): string {
  */
 export function auditCsv(db: Db, filter: repo.AuditFilter, batchSize = AUDIT_BATCH_SIZE): Readable {
   async function* chunks(): AsyncGenerator<string> {
-    yield csvText([[...AUDIT_CSV_COLUMNS]], { bom: true });
+    yield await csvText([[...AUDIT_CSV_COLUMNS]], { bom: true });
     let cursor: repo.AuditCursor | undefined;
     for (;;) {
       const rows = await repo.nextAuditBatch(db, filter, cursor, batchSize);
       if (rows.length === 0) return;
-      yield csvText(rows.map((row) => csvRow(toAuditRecord(row))));
+      yield await csvText(rows.map((row) => csvRow(toAuditRecord(row))));
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1]!;
       cursor = { at: last.at, id: last.id };

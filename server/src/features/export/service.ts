@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { stringify } from 'csv-stringify/sync';
 import { ENTRY_STATES, EXPORT_FORMATS, type EntryState, type ExportFormat } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import { badParam } from '../../list-params.ts';
@@ -112,8 +111,12 @@ export function csvCell(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Rows as CSV text (RFC 4180, CRLF), with a byte order mark first when `bom` (the header's chunk). */
-export function csvText(rows: string[][], options: { bom?: boolean } = {}): string {
+/**
+ * Rows as CSV text (RFC 4180, CRLF), with a byte order mark first when `bom` (the header's chunk).
+ * csv-stringify loads at the first export, not at the start: few requests are exports.
+ */
+export async function csvText(rows: string[][], options: { bom?: boolean } = {}): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
   // The byte order mark tells spreadsheets the file is UTF-8, so umlauts arrive intact.
   return stringify(rows, { bom: options.bom ?? false, record_delimiter: 'windows' });
 }
@@ -152,7 +155,7 @@ export function exportEntries(
   const filter: repo.ExportFilter = { type: options.type, state: options.state };
   async function* chunks(): AsyncGenerator<string> {
     if (options.format === 'csv') {
-      yield csvText([[...FIXED_COLUMNS, ...fields]], { bom: true });
+      yield await csvText([[...FIXED_COLUMNS, ...fields]], { bom: true });
     }
     let cursor: repo.ExportCursor | undefined;
     for (;;) {
@@ -160,7 +163,7 @@ export function exportEntries(
       if (rows.length === 0) return;
       const entries = rows.map(toExportedEntry);
       yield options.format === 'csv'
-        ? csvText(entries.map((entry) => csvRow(entry, fields)))
+        ? await csvText(entries.map((entry) => csvRow(entry, fields)))
         : entries.map((entry) => JSON.stringify(entry) + '\n').join('');
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1]!;

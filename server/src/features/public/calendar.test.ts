@@ -19,8 +19,8 @@ function entry(fields: Record<string, unknown>): PublicEntryFields {
 }
 
 /** Renders the events and reads them back with a real iCalendar parser. */
-function parsed(events: ReturnType<typeof calendarEventOf>[]): ICAL.Event[] {
-  const text = renderCalendar(
+async function parsed(events: ReturnType<typeof calendarEventOf>[]): Promise<ICAL.Event[]> {
+  const text = await renderCalendar(
     { name: 'Einwurf: Veranstaltung', version: '1.0.0', language: 'de' },
     events.flatMap((e) => (e ? [e] : [])),
   );
@@ -35,8 +35,8 @@ const timed: CalendarFormats = { start: 'date-time', end: 'date-time' };
 const mapping: CalendarMapping = { start: 'from', end: 'to', summary: 'title', location: 'place' };
 
 describe('calendar events', () => {
-  it('writes a timed event in UTC with its end, place, stamp and URL', () => {
-    const [event] = parsed([
+  it('writes a timed event in UTC with its end, place, stamp and URL', async () => {
+    const [event] = await parsed([
       calendarEventOf(
         entry({ from: '2026-12-01T19:30:00+01:00', to: '2026-12-01T22:00:00Z', place: 'Park; Bühne, Nord' }),
         mapping,
@@ -56,9 +56,9 @@ describe('calendar events', () => {
     expect(event!.component.getFirstPropertyValue('url')).toBe(META.url);
   });
 
-  it('makes a date start an all-day event, its last day inclusive', () => {
+  it('makes a date start an all-day event, its last day inclusive', async () => {
     const formats: CalendarFormats = { start: 'date', end: 'date' };
-    const [oneDay, threeDays] = parsed([
+    const [oneDay, threeDays] = await parsed([
       calendarEventOf(entry({ from: '2026-12-24' }), mapping, formats, META),
       calendarEventOf(entry({ from: '2026-12-24', to: '2026-12-26' }), mapping, formats, META),
     ]);
@@ -71,8 +71,8 @@ describe('calendar events', () => {
     expect(threeDays!.endDate.toString()).toBe('2026-12-27');
   });
 
-  it('ends a timed event whose end is a date at the end of that day (UTC)', () => {
-    const [event] = parsed([
+  it('ends a timed event whose end is a date at the end of that day (UTC)', async () => {
+    const [event] = await parsed([
       calendarEventOf(
         entry({ from: '2026-12-01T18:00:00Z', to: '2026-12-03' }),
         mapping,
@@ -84,7 +84,7 @@ describe('calendar events', () => {
     expect(event!.endDate.toJSDate().toISOString()).toBe('2026-12-04T00:00:00.000Z');
   });
 
-  it('leaves out an end before the start, and an entry without a valid start', () => {
+  it('leaves out an end before the start, and an entry without a valid start', async () => {
     const early = calendarEventOf(
       entry({ from: '2026-12-01T18:00:00Z', to: '2026-11-30T18:00:00Z' }),
       mapping,
@@ -107,8 +107,8 @@ describe('calendar events', () => {
     );
   });
 
-  it('keeps hostile text as text: line breaks and separators do not make properties', () => {
-    const [event] = parsed([
+  it('keeps hostile text as text: line breaks and separators do not make properties', async () => {
+    const [event] = await parsed([
       calendarEventOf(
         entry({
           from: '2026-12-01T18:00:00Z',

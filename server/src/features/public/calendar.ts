@@ -1,4 +1,4 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import type { CalendarMapping, PublicEntryFields } from '@einwurf/contract';
 
 // The iCalendar feed (RFC 5545) of a type whose config.json maps its fields to an event's. Times are
@@ -93,17 +93,18 @@ function icalText(text: string): string {
 }
 
 /** A moment in UTC, or a whole day, as ical.js writes it. */
-function icalTime(ms: number, allDay: boolean): ICAL.Time {
-  const time = ICAL.Time.fromJSDate(new Date(ms), true);
+function icalTime(Time: typeof ICAL.Time, ms: number, allDay: boolean): ICAL.Time {
+  const time = Time.fromJSDate(new Date(ms), true);
   if (allDay) time.isDate = true;
   return time;
 }
 
-/** The calendar as an iCalendar document. */
-export function renderCalendar(
+/** The calendar as an iCalendar document; ical.js loads at the first, not at the start. */
+export async function renderCalendar(
   calendar: { name: string; version: string; language: string },
   events: CalendarEvent[],
-): string {
+): Promise<string> {
+  const { default: ICAL } = await import('ical.js');
   const document = new ICAL.Component(['vcalendar', [], []]);
   document.updatePropertyWithValue(
     'prodid',
@@ -117,10 +118,11 @@ export function renderCalendar(
   for (const event of events) {
     const vevent = new ICAL.Component('vevent');
     vevent.updatePropertyWithValue('uid', event.uid);
-    vevent.updatePropertyWithValue('dtstamp', icalTime(event.stamp, false));
-    vevent.updatePropertyWithValue('last-modified', icalTime(event.stamp, false));
-    vevent.updatePropertyWithValue('dtstart', icalTime(event.start, event.allDay));
-    if (event.end !== undefined) vevent.updatePropertyWithValue('dtend', icalTime(event.end, event.allDay));
+    vevent.updatePropertyWithValue('dtstamp', icalTime(ICAL.Time, event.stamp, false));
+    vevent.updatePropertyWithValue('last-modified', icalTime(ICAL.Time, event.stamp, false));
+    vevent.updatePropertyWithValue('dtstart', icalTime(ICAL.Time, event.start, event.allDay));
+    if (event.end !== undefined)
+      vevent.updatePropertyWithValue('dtend', icalTime(ICAL.Time, event.end, event.allDay));
     vevent.updatePropertyWithValue('summary', icalText(event.summary));
     if (event.location !== undefined) vevent.updatePropertyWithValue('location', icalText(event.location));
     if (event.description !== undefined)

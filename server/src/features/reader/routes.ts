@@ -16,7 +16,7 @@ import {
 import type { ContentTypes } from '../content-types/service.ts';
 import { getPublicEntry } from '../public/service.ts';
 import { negotiateLocale } from '../../i18n.ts';
-import { translatorFor } from './language.ts';
+import { hasDefaultText, translatorFor } from './language.ts';
 import { notFoundPageHtml, readerPageHtml } from './page.ts';
 
 // The reader's page (DESIGN, wave 2: public outputs): a published entry as HTML for people, rendered by
@@ -103,7 +103,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
     },
     async (request, reply) => {
       const locale = negotiateLocale(request.headers['accept-language']);
-      const t = translatorFor(locale);
+      const t = await translatorFor(locale);
       answerHtml(reply, locale);
       const origin = publicOriginOf(request);
       let entry;
@@ -153,5 +153,5 @@ export const readerRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
 };
 
 // Every page string the article asks for must be in the catalogues; a missing one fails at start.
-const missing = READER_TEXT_KEYS.filter((key) => translatorFor('de')(key) === key);
+const missing = READER_TEXT_KEYS.filter((key) => !hasDefaultText(key));
 if (missing.length > 0) throw new Error(`the catalogues lack ${missing.join(', ')}`);

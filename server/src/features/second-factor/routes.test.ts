@@ -43,7 +43,7 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     const confirm = await client.request({
       method: 'PUT',
       url: '/api/v1/admin/profile/totp',
-      payload: { code: currentTotpCode(secret, Date.now() - STEP) },
+      payload: { code: await currentTotpCode(secret, Date.now() - STEP) },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const codes = confirm.json<RecoveryCodes>().data.recovery_codes;
@@ -83,25 +83,27 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     ).request({
       method: 'POST',
       url: '/api/v1/auth',
-      payload: { username: 'Tara', password: 'not the password', code: currentTotpCode(secret) },
+      payload: { username: 'Tara', password: 'not the password', code: await currentTotpCode(secret) },
     });
     expect(wrongPassword.json<ErrorBody>().error.code).toBe('INVALID_CREDENTIALS');
 
-    const wrong = await login('Tara', { code: '000000' === currentTotpCode(secret) ? '111111' : '000000' });
+    const wrong = await login('Tara', {
+      code: '000000' === (await currentTotpCode(secret)) ? '111111' : '000000',
+    });
     expect(wrong.response.statusCode).toBe(401);
     expect(wrong.response.json<ErrorBody>().error).toMatchObject({
       code: 'SECOND_FACTOR_INVALID',
       fields: [{ field: 'code' }],
     });
 
-    const code = currentTotpCode(secret);
+    const code = await currentTotpCode(secret);
     const right = await login('Tara', { code });
     expect(right.response.statusCode, right.response.body).toBe(200);
     expect(right.response.json()).toMatchObject({ role: 'mod', username: 'Tara' });
     const replayed = await login('Tara', { code });
     expect(replayed.response.json<ErrorBody>().error.code).toBe('SECOND_FACTOR_INVALID');
     // Neither is an older step's code accepted once a later one was.
-    const older = await login('Tara', { code: currentTotpCode(secret, Date.now() - STEP) });
+    const older = await login('Tara', { code: await currentTotpCode(secret, Date.now() - STEP) });
     expect(older.response.json<ErrorBody>().error.code).toBe('SECOND_FACTOR_INVALID');
 
     const recovery = codes[0]!;
@@ -122,7 +124,7 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     const wrong = await own.request({
       method: 'PUT',
       url: '/api/v1/admin/profile/totp',
-      payload: { code: currentTotpCode(secret, Date.now() - 10 * STEP) },
+      payload: { code: await currentTotpCode(secret, Date.now() - 10 * STEP) },
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json<ErrorBody>().error).toMatchObject({
@@ -132,7 +134,7 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     const right = await own.request({
       method: 'PUT',
       url: '/api/v1/admin/profile/totp',
-      payload: { code: currentTotpCode(secret) },
+      payload: { code: await currentTotpCode(secret) },
     });
     expect(right.statusCode, right.body).toBe(200);
     const second = await own.request({ method: 'POST', url: '/api/v1/admin/profile/totp' });
@@ -148,13 +150,13 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
   it('limits wrong codes like wrong passwords', async () => {
     const own = await staff('Vera');
     const { secret } = await enrol(own);
-    const bad = currentTotpCode(secret) === '999999' ? '999998' : '999999';
+    const bad = (await currentTotpCode(secret)) === '999999' ? '999998' : '999999';
     const answers: number[] = [];
     for (let i = 0; i < 12; i++) answers.push((await login('Vera', { code: bad })).response.statusCode);
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(answers.slice(10)).toEqual([429, 429]);
     // The right code is refused too while the account is locked for this client.
-    const locked = await login('Vera', { code: currentTotpCode(secret, Date.now() + STEP) });
+    const locked = await login('Vera', { code: await currentTotpCode(secret, Date.now() + STEP) });
     expect(locked.response.statusCode).toBe(429);
   });
 
@@ -183,7 +185,7 @@ describe.each(testDatabases())('second factor and sessions on $name', (target) =
     const off = await own.request({
       method: 'DELETE',
       url: '/api/v1/admin/profile/totp',
-      payload: { password: TEST_PASSWORD, code: currentTotpCode(secret, Date.now() + STEP) },
+      payload: { password: TEST_PASSWORD, code: await currentTotpCode(secret, Date.now() + STEP) },
     });
     expect(off.statusCode, off.body).toBe(204);
     const ended = await elsewhere.client.request({ method: 'GET', url: '/api/v1/admin/profile' });
@@ -271,7 +273,7 @@ describe.each(testDatabases())('a second factor required of all staff on $name',
     const confirm = await client.request({
       method: 'PUT',
       url: '/api/v1/admin/profile/totp',
-      payload: { code: currentTotpCode(secret) },
+      payload: { code: await currentTotpCode(secret) },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect((await client.request({ method: 'GET', url: '/api/v1/admin/users' })).statusCode).toBe(200);

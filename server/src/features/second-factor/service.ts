@@ -2,7 +2,7 @@
 // 30 s, as every authenticator app reads it) and ten single-use recovery codes.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
+import type { TOTP } from 'otpauth';
 import {
   RECOVERY_CODE_COUNT,
   type SecondFactorMethod,
@@ -28,7 +28,14 @@ const PERIOD_SECONDS = 30;
 const WINDOW = 1;
 const TOTP_CODE = /^\d{6}$/;
 
-function totpOf(secret: string, label = ''): TOTP {
+/**
+ * otpauth, loaded at the first code checked or secret made rather than at the start: only the accounts
+ * with a second factor need it, and only when they sign in or change it.
+ */
+const otpauth = () => import('otpauth');
+
+async function totpOf(secret: string, label = ''): Promise<TOTP> {
+  const { Secret, TOTP } = await otpauth();
   return new TOTP({
     issuer: ISSUER,
     label,
@@ -40,14 +47,14 @@ function totpOf(secret: string, label = ''): TOTP {
 }
 
 /** The time step a code is valid for, or null when it fits none in the window. */
-function stepOf(secret: string, code: string, now: number): number | null {
-  const delta = totpOf(secret).validate({ token: code, timestamp: now, window: WINDOW });
+async function stepOf(secret: string, code: string, now: number): Promise<number | null> {
+  const delta = (await totpOf(secret)).validate({ token: code, timestamp: now, window: WINDOW });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
 
 /** The code an authenticator app shows now (for tests and the command line). */
-export function currentTotpCode(secret: string, now = Date.now()): string {
-  return totpOf(secret).generate({ timestamp: now });
+export async function currentTotpCode(secret: string, now = Date.now()): Promise<string> {
+  return (await totpOf(secret)).generate({ timestamp: now });
 }
 
 // Recovery codes: 10 characters of base32 (50 bits), shown as xxxxx-xxxxx; stored as SHA-256.
@@ -128,7 +135,7 @@ export async function verifySecondFactor(
   if (!account.totp_secret) return false;
   const trimmed = code.replace(/\s/g, '');
   if (TOTP_CODE.test(trimmed)) {
-    const step = stepOf(account.totp_secret, trimmed, now);
+    const step = await stepOf(account.totp_secret, trimmed, now);
     return step !== null && (await repo.claimStep(db, account.id, step));
   }
   return repo.consumeRecoveryCode(db, account.id, hashRecoveryCode(trimmed));
@@ -163,9 +170,9 @@ export async function startTotpSetup(db: Db, session: SessionState): Promise<Tot
   if (account.totp_secret !== null) {
     throw new AppError('CONFLICT', 'a second factor is already on: turn it off first');
   }
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = new (await otpauth()).Secret({ size: 20 }).base32;
   await repo.setPendingSecret(db, account.id, secret);
-  return { data: { secret, uri: totpOf(secret, account.username).toString() } };
+  return { data: { secret, uri: (await totpOf(secret, account.username)).toString() } };
 }
 
 /**
@@ -188,7 +195,7 @@ export async function confirmTotp(
     [[`second-factor:${account.id}`, LOGIN_LIMITS.failuresPerName]],
     LOGIN_LIMITS.windowMs,
     'too many wrong codes, try again later',
-    async () => stepOf(secret, code.replace(/\s/g, ''), now) ?? undefined,
+    async () => (await stepOf(secret, code.replace(/\s/g, ''), now)) ?? undefined,
   );
   if (step === undefined)
     throw secondFactorInvalid('the code is wrong: check the app and the clock of the device');
