@@ -113,10 +113,11 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
   const stats = createRequestStats(Date.now());
   app.decorate('requestStats', stats);
   app.addHook('onClose', async () => stats.close());
+  // The health page's figures count with or without a scraper.
+  app.addHook('onResponse', async (_request, reply) => stats.count(reply.statusCode));
 
   if (options.token === undefined) {
     app.decorate('metrics', { registry: undefined, powSolves: { inc() {} }, loginFailures: { inc() {} } });
-    app.addHook('onResponse', async (_request, reply) => stats.count(reply.statusCode));
     app.get('/metrics', { schema: { hide: true } }, async (request) => checkScraper(options.token, request));
     return;
   }
@@ -161,7 +162,6 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    stats.count(reply.statusCode);
     // The route pattern, never the raw URL: raw URLs would make one series per entry id.
     const labels = {
       method: request.method,
