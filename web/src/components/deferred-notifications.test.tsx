@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { MantineProvider } from '@mantine/core';
 import { showDangerToast } from '../lib/notify';
@@ -23,8 +24,11 @@ describe('DeferredNotifications', () => {
     expect(containers()).toHaveLength(0);
   });
 
-  it('loads the container once the page is idle', async () => {
+  it('loads the container at the first key or pointer press, not before', async () => {
     renderDeferred();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(containers()).toHaveLength(0);
+    await userEvent.keyboard('{Tab}');
     await expect.poll(() => containers().length).toBeGreaterThan(0);
   });
 

@@ -2,29 +2,33 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/contract';
 
-// The toast container and its transitions are no part of the first screen: they load once the page
-// is idle, or at once when a toast is shown earlier. A toast shown before waits in Mantine's store.
+// The toast container and its transitions (14 KB) are no part of the first screen: a toast follows
+// what the reader does, so they load at the first press of a key or pointer, well before the answer a
+// toast reports; at once when a toast is shown earlier. A toast shown before waits in Mantine's store.
 const Notifications = lazy(() =>
   import('./notifications-container').then((module) => ({ default: module.Notifications })),
 );
 
-/** Calls `callback` once the browser is idle (a timeout where there is no requestIdleCallback). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+
+/** Calls `callback` once, at the reader's first press of a key or pointer. */
+function whenInteracting(callback: () => void): () => void {
+  const stop = () => INTERACTIONS.forEach((type) => window.removeEventListener(type, handle, true));
+  function handle() {
+    stop();
+    callback();
   }
-  const handle = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(handle);
+  INTERACTIONS.forEach((type) => window.addEventListener(type, handle, true));
+  return stop;
 }
 
-/** Mantine's Notifications, loaded when the page is idle or the first toast is shown. */
+/** Mantine's Notifications, loaded at the reader's first interaction or the first toast. */
 export function DeferredNotifications() {
   const { notifications } = useNotifications();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenInteracting(() => setWanted(true)), []);
 
-  if (!idle && notifications.length === 0) return null;
+  if (!wanted && notifications.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
