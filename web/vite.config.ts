@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bundleBudgetReport } from '../scripts/bundle-budget.mjs';
 import { colorSchemeScript } from './vite-plugins/color-scheme-script.ts';
 import { entryValidators } from './vite-plugins/entry-validators.ts';
+import { preactAliases } from './preact-aliases.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -34,6 +35,7 @@ export default defineConfig({
     // dependencies stay out of the editor's chunk (see web/src/forms/widgets/markdown/stubs/). The
     // patterns match MDXEditor's relative imports of these files.
     alias: [
+      ...preactAliases,
       {
         // Its image dialog (react-hook-form, downshift); the toolbar opens image-dialog.tsx instead.
         find: /^\.\/ImageDialog\.js$/,

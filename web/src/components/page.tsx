@@ -9,11 +9,11 @@ type PageProps = { title: string; children?: ReactNode; size?: 'xs' | 'sm' | 'md
  * takes focus after a navigation (components/route-announcer.tsx).
  */
 export function Page({ title, children, size = 'md' }: PageProps) {
-  useDocumentTitle(title);
+  const heading = useDocumentTitle(title);
   return (
     <Container size={size} px={0}>
       <Stack gap="md">
-        <Title order={1} tabIndex={-1}>
+        <Title ref={heading} order={1} tabIndex={-1}>
           {title}
         </Title>
         {children}

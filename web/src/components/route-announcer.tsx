@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { announce, listenToAnnouncements } from '../lib/announce';
+import { announce, awaitScreen, listenToAnnouncements } from '../lib/announce';
 
 /** How long a message said before a navigation is still waiting to be heard. */
 const CARRIED_OVER_MS = 3000;
@@ -30,16 +30,19 @@ export function RouteAnnouncer() {
     [],
   );
 
-  // Runs after the new screen's own effects, so its h1 and document title are in place.
-  useEffect(() => {
+  // After a navigation the announcer waits for the new screen to be drawn (lib/announce.ts), before
+  // or after its own effects, whichever order the runtime and the screen give them.
+  useLayoutEffect(() => {
     if (shown.current === pathname) return;
-    shown.current = pathname;
-    document.querySelector<HTMLElement>('h1')?.focus();
-    const { text, at } = last.current;
-    const pending = text !== '' && Date.now() - at < CARRIED_OVER_MS;
-    announce(pending ? `${document.title}. ${text}` : document.title);
-    // A screen's name is no result to carry over to the next screen.
-    last.current = { text: '', at: 0 };
+    return awaitScreen(({ heading, name }) => {
+      shown.current = pathname;
+      heading?.focus();
+      const { text, at } = last.current;
+      const pending = text !== '' && Date.now() - at < CARRIED_OVER_MS;
+      announce(pending ? `${name}. ${text}` : name);
+      // A screen's name is no result to carry over to the next screen.
+      last.current = { text: '', at: 0 };
+    });
   }, [pathname]);
 
   return (

@@ -12,12 +12,12 @@ export function RouteErrorPage({
 }: RouteErrorPageProps) {
   const { t } = useTranslation();
   const error = useRouteError();
-  useDocumentTitle(t('errors.route.title'));
+  const heading = useDocumentTitle(t('errors.route.title'));
   if (error && import.meta.env.DEV) console.error(error);
   return (
     <Container size="sm" py="xl" component={asMain ? 'main' : 'div'}>
       <Stack gap="md" role="alert">
-        <Title order={1} tabIndex={-1}>
+        <Title ref={heading} order={1} tabIndex={-1}>
           {t('errors.route.title')}
         </Title>
         <Text>{t('errors.route.text')}</Text>

@@ -35,3 +35,11 @@ export function jsonResponse(
     headers: { 'content-type': 'application/json', ...init.headers },
   });
 }
+
+/**
+ * Waits until the effects of what was drawn have run: Preact runs them after the next paint, so a
+ * step that depends on one (React Router's navigation blocker) waits for it as a person would.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}

@@ -128,15 +128,15 @@ describe('audit log', { timeout: 20_000 }, () => {
   it('filters by the days entered', async () => {
     const { sent } = renderAudit();
     await screen.findAllByRole('row');
-    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '2026-11-20' } });
+    fireEvent.input(screen.getByLabelText('Von'), { target: { value: '2026-11-20' } });
     await waitFor(() =>
       expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('from')).toBe('2026-11-20'),
     );
-    fireEvent.change(screen.getByLabelText('Bis'), { target: { value: '2026-11-22' } });
+    fireEvent.input(screen.getByLabelText('Bis'), { target: { value: '2026-11-22' } });
     await waitFor(() =>
       expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('to')).toBe('2026-11-22'),
     );
-    fireEvent.change(screen.getByLabelText('Von'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Von'), { target: { value: '' } });
     await waitFor(() => expect(sent('GET admin/audit').at(-1)!.url.searchParams.get('from')).toBeNull());
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAuth, clearAuth } from '../../lib/auth-store';
 import { changeLocale } from '../../lib/i18n';
@@ -117,7 +117,7 @@ describe('login page', () => {
       const { router } = renderLogin();
       await submit('mod', 'secret-password');
       const code = await screen.findByLabelText(codeLabel);
-      expect(code).toHaveFocus();
+      await waitFor(() => expect(code).toHaveFocus());
       expect(code).toHaveAttribute('autocomplete', 'one-time-code');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument();

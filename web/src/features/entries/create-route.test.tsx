@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { checkPowSolution } from '@einwurf/contract';
 import { clearAuth, getAuth } from '../../lib/auth-store';
 import { readCurrentEntry } from '../../lib/current-entry';
-import { jsonResponse, renderRoutes } from '../../test/render';
+import { afterPaint, jsonResponse, renderRoutes } from '../../test/render';
 import { Component as CreatePage } from './create-route';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -95,6 +95,7 @@ describe('create page', { timeout: 20_000 }, () => {
     const next = screen.getByRole('button', { name: 'Weiter zum Beitrag' });
     expect(next).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Ich habe Passwort und Link gespeichert' }));
+    await afterPaint();
     await userEvent.click(next);
     expect(await screen.findByRole('heading', { name: 'edit page' })).toBeInTheDocument();
   });
@@ -110,11 +111,13 @@ describe('create page', { timeout: 20_000 }, () => {
     const { router } = renderCreate();
     await submitPasswords('ein-gutes-passwort');
     await screen.findByRole('heading', { name: 'Passwort und Link sichern' });
+    await afterPaint();
     void router.navigate('/');
     const dialog = await screen.findByRole('dialog', { name: 'Passwort und Link gespeichert?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zurück zum Sichern' }));
     expect(screen.getByRole('heading', { name: 'Passwort und Link sichern' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Ich habe Passwort und Link gespeichert' }));
+    await afterPaint();
     void router.navigate('/');
     expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
   });

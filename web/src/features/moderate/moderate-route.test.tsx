@@ -217,7 +217,7 @@ describe('moderate', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('radio', { name: 'Jetzt veröffentlichen' })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: 'Zu einem Zeitpunkt veröffentlichen' }));
     const time = within(dialog).getByLabelText('Zeitpunkt: Uhrzeit (UTC)');
-    fireEvent.change(time, { target: { value: '07:30' } });
+    fireEvent.input(time, { target: { value: '07:30' } });
     expect(dialog).toHaveTextContent('erscheint zum gewählten Zeitpunkt');
     await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
 
@@ -286,7 +286,7 @@ describe('moderate', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Zeitpunkt: Datum' })).toHaveTextContent('01.12.2099');
     const time = within(dialog).getByLabelText('Zeitpunkt: Uhrzeit (UTC)');
     expect(time).toHaveValue('08:00');
-    fireEvent.change(time, { target: { value: '18:15' } });
+    fireEvent.input(time, { target: { value: '18:15' } });
     await user.click(within(dialog).getByRole('button', { name: 'Einplanen' }));
     await waitFor(() => expect(sent('PUT admin/collection/entry/e1')).toHaveLength(1));
     expect(

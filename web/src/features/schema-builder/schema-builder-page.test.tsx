@@ -19,8 +19,8 @@ const jsonSchema = JSON.stringify({
 });
 
 function fill(ui: string, schema: string) {
-  fireEvent.change(screen.getByLabelText('UI-Schema (JSON-Array)'), { target: { value: ui } });
-  fireEvent.change(screen.getByLabelText('JSON-Schema (JSON-Objekt)'), { target: { value: schema } });
+  fireEvent.input(screen.getByLabelText('UI-Schema (JSON-Array)'), { target: { value: ui } });
+  fireEvent.input(screen.getByLabelText('JSON-Schema (JSON-Objekt)'), { target: { value: schema } });
   fireEvent.click(screen.getByRole('button', { name: 'Prüfen' }));
 }
 
@@ -73,8 +73,8 @@ describe('schema builder page', () => {
     ]);
     const schema = JSON.stringify({ type: 'object', properties: { topics: { type: 'array' } } });
     renderWithForms(<SchemaBuilderPage />, { language: 'en' });
-    fireEvent.change(screen.getByLabelText('UI schema (JSON array)'), { target: { value: ui } });
-    fireEvent.change(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: schema } });
+    fireEvent.input(screen.getByLabelText('UI schema (JSON array)'), { target: { value: ui } });
+    fireEvent.input(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: schema } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(
       within(failure()).getByText(/at \/0\/options\/tags\/0: .*lowercase letters only\./),
@@ -86,8 +86,8 @@ describe('schema builder page', () => {
   it('renders the live form when both fit, validating as the server would', async () => {
     const user = userEvent.setup();
     renderWithForms(<SchemaBuilderPage />, { language: 'en' });
-    fireEvent.change(screen.getByLabelText('UI schema (JSON array)'), { target: { value: uiSchema } });
-    fireEvent.change(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: jsonSchema } });
+    fireEvent.input(screen.getByLabelText('UI schema (JSON array)'), { target: { value: uiSchema } });
+    fireEvent.input(screen.getByLabelText('JSON schema (JSON object)'), { target: { value: jsonSchema } });
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.queryByText('The schemas do not fit')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Form preview' })).toBeInTheDocument();

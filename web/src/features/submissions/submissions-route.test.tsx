@@ -243,7 +243,8 @@ describe('export', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table');
     const all = within(table).getByRole('checkbox', { name: 'Alle Beiträge dieser Seite auswählen' });
     await user.click(within(table).getByRole('checkbox', { name: 'Beitrag 101 auswählen' }));
-    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    // Mantine marks the box in an effect, which may run after the paint.
+    await waitFor(() => expect(all).toHaveAttribute('data-indeterminate', 'true'));
     expect(screen.getByRole('toolbar')).toHaveTextContent('1 Beitrag ausgewählt');
     await user.click(all);
     expect(all).toBeChecked();

@@ -44,7 +44,7 @@ describe('date-time widget', () => {
     expect(fieldBox(container, 'starts_at')).toHaveAttribute('data-state', 'neutral');
 
     const time = screen.getByLabelText('starts_at: Uhrzeit (UTC)');
-    fireEvent.change(time, { target: { value: '18:30' } });
+    fireEvent.input(time, { target: { value: '18:30' } });
     expect(onChange).not.toHaveBeenCalled();
     const group = screen.getByRole('group', { name: 'starts_at' });
     expect(group).toHaveAccessibleDescription('Bitte gib Datum und Uhrzeit an.');
@@ -64,10 +64,10 @@ describe('date-time widget', () => {
     const { onChange } = await renderLoadedField(element, property, {
       value: { starts_at: '2026-11-21T18:30:00.000Z' },
     });
-    fireEvent.change(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '' } });
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByText('Bitte gib Datum und Uhrzeit an.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '07:05' } });
+    fireEvent.input(screen.getByLabelText('starts_at: Uhrzeit (UTC)'), { target: { value: '07:05' } });
     expect(onChange).toHaveBeenLastCalledWith({ starts_at: '2026-11-21T07:05:00.000Z' });
   });
 

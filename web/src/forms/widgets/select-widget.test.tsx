@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fieldBox, renderField } from '../form-harness';
 
@@ -29,7 +29,7 @@ describe('select widget', () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Culture' }));
     expect(lastValue()).toEqual({ category: 'culture' });
-    expect(screen.getByRole('combobox', { name: 'category' })).toHaveValue('Culture');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'category' })).toHaveValue('Culture'));
     expect(fieldBox(container, 'category')).toHaveAttribute('data-state', 'valid');
   });
 

@@ -39,9 +39,9 @@ describe('textarea widget', () => {
     expect(textarea.tagName).toBe('TEXTAREA');
     expect(textarea.style.height).toBe(`${3 * ROW}px`);
 
-    fireEvent.change(textarea, { target: { value: 'a\nb\nc\nd\ne' } });
+    fireEvent.input(textarea, { target: { value: 'a\nb\nc\nd\ne' } });
     expect(textarea.style.height).toBe(`${5 * ROW}px`);
-    fireEvent.change(textarea, { target: { value: Array.from({ length: 12 }, () => 'line').join('\n') } });
+    fireEvent.input(textarea, { target: { value: Array.from({ length: 12 }, () => 'line').join('\n') } });
     expect(textarea.style.height).toBe(`${6 * ROW}px`);
   });
 

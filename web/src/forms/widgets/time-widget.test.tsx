@@ -16,7 +16,7 @@ describe('time widget', () => {
     const input = screen.getByLabelText('doors');
     expect(input).toHaveAttribute('type', 'time');
     expect(input).toHaveValue('19:00');
-    fireEvent.change(input, { target: { value: '18:30' } });
+    fireEvent.input(input, { target: { value: '18:30' } });
     expect(lastValue()).toEqual({ doors: '18:30' });
     expect(fieldBox(container, 'doors')).toHaveAttribute('data-state', 'valid');
   });

@@ -299,7 +299,7 @@ describe('files widget: uploading', () => {
     mockApi({ 'DELETE files/f1/bericht.pdf': new Response(null, { status: 204 }) });
     await user.click(screen.getByRole('button', { name: 'bericht.pdf entfernen' }));
     expect(pick).toBeEnabled();
-    expect(pick).toHaveFocus();
+    await waitFor(() => expect(pick).toHaveFocus());
   });
 });
 
@@ -314,7 +314,7 @@ describe('files widget: rename', () => {
     rename.focus();
     await user.keyboard('{Enter}');
     const input = screen.getByRole('textbox', { name: 'Neuer Name für bericht.pdf' });
-    expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     expect(input).toHaveValue('bericht');
     expect(input).toHaveAccessibleDescription('Die Endung „.pdf“ bleibt erhalten.');
     await user.clear(input);
@@ -327,7 +327,9 @@ describe('files widget: rename', () => {
       { name: 'Jahresbericht 2026' },
     ]);
     expect(attachedNames()).toEqual(['plan neu.png', 'Jahresbericht 2026.pdf', 'notizen.txt']);
-    expect(screen.getByRole('button', { name: 'Jahresbericht 2026.pdf umbenennen' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Jahresbericht 2026.pdf umbenennen' })).toHaveFocus(),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('bericht.pdf heißt jetzt Jahresbericht 2026.pdf.');
   });
 
@@ -342,7 +344,7 @@ describe('files widget: rename', () => {
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Bitte gib einen Namen ein.'));
     await user.type(input, 'anders{Escape}');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'bericht.pdf umbenennen' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'bericht.pdf umbenennen' })).toHaveFocus());
     expect(requests).toHaveLength(0);
     expect(attachments()).toBeUndefined();
   });
@@ -374,7 +376,9 @@ describe('files widget: remove', () => {
     expect(attachments()).toEqual([PNG, TXT]);
     expect(attachedNames()).toEqual(['plan neu.png', 'notizen.txt']);
     expect(sent('DELETE files/f1/bericht.pdf')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Anhänge: Dateien auswählen' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Anhänge: Dateien auswählen' })).toHaveFocus(),
+    );
     await act(async () => answer(new Response(null, { status: 204 })));
     expect(attachments()).toEqual([PNG, TXT]);
     expect(screen.queryByText('Entfernen fehlgeschlagen')).not.toBeInTheDocument();

@@ -85,7 +85,8 @@ describe('useFilesWidget', () => {
     // An upload finishes while the removal waits for the server.
     act(() => result.current.addFiles([fileOf('neu.txt')]));
     await act(async () => FakeXhr.sent[0]!.respond(201, storedFile('f9', 'neu.txt')));
-    expect(result.current.files).toEqual([TXT, PNG, '/api/v1/files/f9/neu.txt']);
+    // The upload's answer reaches the hook a few promise turns after the request's.
+    await waitFor(() => expect(result.current.files).toEqual([TXT, PNG, '/api/v1/files/f9/neu.txt']));
 
     await act(async () => answer(errorResponse(403, 'FORBIDDEN')));
     await waitFor(() =>

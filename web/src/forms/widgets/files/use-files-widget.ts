@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isHandledError } from '../../../lib/api-client';
 import { showDangerToast } from '../../../lib/notify';
@@ -38,9 +38,10 @@ export function useFilesWidget({ value, onChange, disabled, schema }: FilesWidge
   const mounted = useRef(false);
 
   // Uploads, renames and removals finish in any order: each works on the newest list, not the one
-  // of the render that started it.
+  // of the render that started it. A layout effect, so it follows each render at once: Preact runs
+  // plain effects after the paint, by when a newer list may have been committed.
   const latest = useRef(files);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = files;
   });
   useEffect(() => {

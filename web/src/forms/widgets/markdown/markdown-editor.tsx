@@ -1,5 +1,5 @@
 import '@mdxeditor/editor/style.css';
-import { useCallback, useEffect, useId, useRef, useState, type FC } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FC } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Input, Textarea } from '@mantine/core';
 import {
@@ -68,8 +68,10 @@ export default function MarkdownEditor({
   const invalid = state === 'invalid';
   const sourceId = useId();
 
-  // A value from outside (an entry loaded or reset) replaces the text.
-  useEffect(() => {
+  // A value from outside (an entry loaded or reset) replaces the text. A layout effect, so it runs as
+  // the value arrives: Preact runs plain effects after the next paint, by when the author may have
+  // typed on, and an echo of an earlier keystroke would then replace the newer text.
+  useLayoutEffect(() => {
     const text = textOf(value);
     if (text === current.current) return;
     current.current = text;
