@@ -1,8 +1,8 @@
 // The server's production build: esbuild bundles server/src/main.ts (the server) and server/src/cli.ts
 // (`npx einwurf`) with what they import from contract/ into plain JavaScript in server/dist, so
-// production runs `node server/dist/main.js` without a TypeScript loader. Packages from node_modules
-// stay imports (the production install provides them); only the workspace's own @einwurf/* code is
-// bundled. The bundle sits where the sources sit (server/dist beside server/src), so paths the server
+// production runs `node server/dist/main.js` without a TypeScript loader. The packages the start
+// loads are bundled too; native addons and libraries loaded at first use stay imports (the production
+// install provides them; see EXTERNAL_PACKAGES). The bundle sits where the sources sit (server/dist beside server/src), so paths the server
 // finds from its own file (the repository root: web/dist, content-types/, package.json) stay the same.
 //
 // `node server/build.mjs` builds; `npm run build` runs it after the web app's build. scripts/start.mjs
@@ -60,24 +60,38 @@ export function isServerBuildFresh(dist = SERVER_DIST, { base = root, sources = 
 }
 
 /**
- * Pure-JavaScript packages shipped as hundreds of small ES modules, bundled into the server: Node would
- * otherwise load, compile and keep the source of each file (kysely's 211 and typebox's 84 of about
- * 1,400 modules at the start), which costs start time and idle memory.
+ * Packages that stay imports, resolved at run time from node_modules: native addons (and what finds
+ * their binaries), pino (its transports start worker files found by path), and libraries that read
+ * their own files by path or are large and loaded only with a feature (@fastify/swagger reads its
+ * package.json; the S3 SDK loads with FILE_STORAGE=s3 only). Every other package a source imports
+ * statically is bundled: Node would otherwise find, read and compile each of its files at the start
+ * (about 1,000 modules, a third of the start's CPU time), and ES modules importing CommonJS ones pay
+ * a source scan each. Packages imported with `import()` stay imports too: they load at first use.
  */
-const BUNDLED_PACKAGES = /^(kysely|typebox|@fastify\/type-provider-typebox)(\/|$)/;
+const EXTERNAL_PACKAGES =
+  /^(better-sqlite3|sharp|@node-rs\/argon2|pg-native|pino|pino-pretty|thread-stream|@fastify\/swagger|@aws-sdk\/[^/]+|undici)(\/|$)/;
 
 /**
- * Bare imports stay imports, resolved at run time from server/dist as Node walks up node_modules;
- * @einwurf/* and BUNDLED_PACKAGES are bundled. The build fails when a package would resolve differently from server/dist
- * than from the file that imports it (a version nested under contract/node_modules, say).
+ * Bundled code that is CommonJS calls `require` for Node's built-in modules, which an ES module
+ * lacks: each chunk gets one.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+
+/**
+ * @einwurf/* and every package but EXTERNAL_PACKAGES and dynamic imports are bundled; those stay
+ * imports, resolved at run time from server/dist as Node walks up node_modules. The build fails when
+ * such a package would resolve differently from server/dist than from the file that imports it (a
+ * version nested under contract/node_modules, say).
  */
 const externalPackages = {
   name: 'einwurf:external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData?.inner || args.path.startsWith('@einwurf/') || BUNDLED_PACKAGES.test(args.path)) {
+      if (args.pluginData?.inner || args.path.startsWith('@einwurf/') || args.path.startsWith('node:')) {
         return undefined;
       }
+      if (args.kind !== 'dynamic-import' && !EXTERNAL_PACKAGES.test(args.path)) return undefined;
       const from = (resolveDir) =>
         build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: { inner: true } });
       // From server/ rather than server/dist, which may not exist yet: Node finds the same packages.
@@ -117,8 +131,14 @@ export async function buildServer({ outdir = SERVER_DIST } = {}) {
     target: 'node20.19',
     // Stack traces with `node --enable-source-maps` name the TypeScript files and lines.
     sourcemap: 'linked',
+    // V8 keeps the source of every script it loaded for as long as the process runs: without blanks
+    // and comments, the bundle costs that memory and its parse time about half. Names stay, so a
+    // stack trace read without the source map still names the functions.
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcesContent: false,
     plugins: [externalPackages],
+    banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
   });
 }

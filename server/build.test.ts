@@ -123,6 +123,27 @@ describe('the compiled server', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
 
+    // Parts loaded at first use, bundled (the OpenAPI document) or left to node_modules (its builder,
+    // and the native password hashing a login needs), load from the compiled server too.
+    const base = `http://127.0.0.1:${url![2]}`;
+    const openapi = await fetch(`${base}/api/v1/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(await openapi.json()).toMatchObject({ openapi: '3.0.3' });
+    const first = await fetch(`${base}/api/v1/auth`);
+    const login = await fetch(`${base}/api/v1/auth`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
+        cookie: first.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
+      body: JSON.stringify({ username: 'admin', password: 'compiled-server-test-password' }),
+    });
+    expect(login.status).toBe(200);
+
     const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited, stderr).toBe(0);
