@@ -2,9 +2,21 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
 import { createDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { byMigrationName, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { parseDatabaseUrl } from '../config.ts';
+
+describe('migration names', () => {
+  it('are a date and lowercase words, ordered alike by code point and by locale', () => {
+    const names = Object.keys(migrations);
+    for (const name of names) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}-[a-z0-9]+(-[a-z0-9]+)*$/);
+    // A database migrated with Kysely's default order keeps it: a name sorting elsewhere would be refused.
+    const byLocale = [...names].sort((a, b) => a.localeCompare(b));
+    expect([...names].sort(byMigrationName)).toEqual(byLocale);
+    expect(byMigrationName('2026-11-21-a', '2026-11-21-a')).toBe(0);
+    expect(byMigrationName('2026-11-21-b', '2026-11-22-a')).toBeLessThan(0);
+  });
+});
 
 describe.each(testDatabases())('migrations on $name', (target) => {
   let handle: TestDatabaseHandle | undefined;

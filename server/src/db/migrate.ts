@@ -5,6 +5,15 @@ import { migrations } from './migrations/index.ts';
 import type { Database } from './types.ts';
 
 /**
+ * Migration names in code-point order. Kysely's default, `localeCompare`, gives the same order for these
+ * names (a date and lowercase words, see migrations/index.ts) but starts ICU's collator, about 25 ms
+ * of every start.
+ */
+export function byMigrationName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * Runs migrations under Kysely's lock; throws when one fails. On SQLite foreign keys are off while
  * they run, as SQLite prescribes for rebuilding a table others reference (dropping it would
  * otherwise delete their rows by cascade), and a transaction cannot turn them off itself.
@@ -13,7 +22,11 @@ async function migrate(
   db: Kysely<Database>,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    nameComparator: byMigrationName,
+  });
   const isSqlite = dialectOf(db) === 'sqlite';
   if (isSqlite) await sql`pragma foreign_keys = off`.execute(db);
   let outcome: MigrationResultSet;
