@@ -12,6 +12,12 @@ import type { SpentTokenStore } from '../features/pow/spent-tokens.ts';
 import { purgeFinishedDeliveries, WEBHOOK_DELIVERY_KEEP_DAYS } from '../features/webhooks/service.ts';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+/**
+ * The first run waits this long after the start: the first requests (a health check, the traffic a
+ * restart hands over) are answered at full speed rather than beside a purge of a large backlog,
+ * whose batches would take half of the time.
+ */
+export const HOUSEKEEPING_START_DELAY_MS = 10_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 type Options = {
@@ -19,6 +25,8 @@ type Options = {
   spentTokens: SpentTokenStore;
   retentionDays: number;
   storage?: FileStorage;
+  /** How long after the start the first run waits; HOUSEKEEPING_START_DELAY_MS unless given. */
+  startDelayMs?: number;
 };
 
 /** Leftovers of interrupted uploads younger than this may still be an upload in progress. */
@@ -49,10 +57,14 @@ export async function runHousekeeping(options: Options, now = Date.now()): Promi
   await purgeFinishedMail(options.db, now - MAIL_DELIVERY_KEEP_DAYS * DAY_MS);
 }
 
-/** Housekeeping at start and every hour; every instance may run it, the deletes are idempotent. */
+/**
+ * Housekeeping shortly after the start and every hour from then; every instance may run it, the
+ * deletes are idempotent.
+ */
 async function housekeeping(app: FastifyInstance, options: Options): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let closed = false;
   const run = async () => {
     try {
       await runHousekeeping(options);
@@ -60,17 +72,21 @@ async function housekeeping(app: FastifyInstance, options: Options): Promise<voi
       app.log.error({ err: error }, 'housekeeping failed');
     }
   };
-  // Not awaited: on a large database the first run may take longer than a ready hook may, and the
-  // app serves requests meanwhile.
-  app.addHook('onReady', async () => {
-    running = run();
-    timer = setInterval(() => {
-      running = run();
-    }, HOUSEKEEPING_INTERVAL_MS);
+  const schedule = (delay: number) => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      running = run().then(() => schedule(HOUSEKEEPING_INTERVAL_MS));
+    }, delay);
     timer.unref();
+  };
+  // Not awaited: on a large database a run may take longer than a ready hook may, and the app serves
+  // requests meanwhile.
+  app.addHook('onReady', async () => {
+    schedule(options.startDelayMs ?? HOUSEKEEPING_START_DELAY_MS);
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    closed = true;
+    clearTimeout(timer);
     // The database closes after this hook; a run still going would fail against it.
     await running;
   });
