@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
@@ -11,7 +12,11 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createOidcClient } from './features/oidc/client.ts';
 import { oidcRoutes } from './features/oidc/routes.ts';
 import { contentTypeRoutes } from './features/content-types/routes.ts';
-import { loadContentTypes, type ContentTypes } from './features/content-types/service.ts';
+import {
+  CONTENT_TYPES_CHECKED_MARK,
+  loadContentTypes,
+  type ContentTypes,
+} from './features/content-types/service.ts';
 import { authorCommentRoutes, moderationCommentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { moderationEntryRoutes } from './features/entries/moderation-routes.ts';
@@ -156,7 +161,11 @@ function requestSerializer(withAddress: boolean) {
 
 /** Builds the whole HTTP app from a config; returns it ready for `inject()` or `listen()`. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const contentTypes = deps.contentTypes ?? (await loadContentTypes(config.contentTypesDir));
+  const contentTypes =
+    deps.contentTypes ??
+    (await loadContentTypes(config.contentTypesDir, {
+      checkedMark: join(config.dataDir, CONTENT_TYPES_CHECKED_MARK),
+    }));
   const compilers = lazyCompilers();
   const app = Fastify({
     logger: {

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { testConfig } from '../../test/config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
 import { VERSION } from '../../version.ts';
-import { loadContentTypes } from './service.ts';
+import { contentTypesDigest, loadContentTypes } from './service.ts';
 
 describe.each(testDatabases())('content types and config on $name', (target) => {
   let t: TestApp;
@@ -114,6 +114,75 @@ describe('loadContentTypes', () => {
     ],
   ])('refuses %s naming the file', async (name, files, message) => {
     await expect(loadContentTypes(await folder(name.replace(/\W/g, '-'), files))).rejects.toThrow(message);
+  });
+
+  describe('with a mark of the last full check', () => {
+    const shipped = () => readFile(path.join(testConfig().contentTypesDir, 'event', 'schema.json'), 'utf8');
+    /**
+     * The event type's schema with a keyword only JSON Schema's meta-schema refuses: a number for a
+     * `$comment`, which Ajv's compilation itself ignores.
+     */
+    const metaInvalid = async () =>
+      (await shipped()).replace('"maxLength": 200', '"maxLength": 200, "$comment": 7');
+
+    it('writes the mark after a load that passed, and checks in full when the files differ from it', async () => {
+      const mark = path.join(dir, 'mark-full');
+      await loadContentTypes(await folder('marked', {}), { checkedMark: mark });
+      const digest = await readFile(mark, 'utf8');
+      expect(digest).toMatch(/^[0-9a-f]{64}\n$/);
+
+      // The same files again: the mark stays as it is.
+      await loadContentTypes(await folder('marked-again', {}), { checkedMark: mark });
+      expect(await readFile(mark, 'utf8')).toBe(digest);
+
+      // Other files are checked in full, whatever the mark says, and a refused load writes no mark.
+      const broken = await folder('meta-invalid', { 'schema.json': await metaInvalid() });
+      await expect(loadContentTypes(broken, { checkedMark: mark })).rejects.toThrow(
+        /event[/\\]schema\.json: schema does not compile: .*\$comment/,
+      );
+      expect(await readFile(mark, 'utf8')).toBe(digest);
+    });
+
+    it('spares only the meta-schema check for files that match the mark', async () => {
+      const broken = await folder('meta-invalid-marked', { 'schema.json': await metaInvalid() });
+      const mark = path.join(dir, 'mark-spared');
+      await expect(loadContentTypes(broken, { checkedMark: mark })).rejects.toThrow(/\$comment/);
+      // A mark claiming these very files passed (a check made before) spares the meta-schema: what
+      // shows it is a schema only that check refuses, loaded with the mark. The form engine's rules run.
+      await loadContentTypes(await folder('good-for-digest', {}), { checkedMark: mark });
+      const good = await readFile(mark, 'utf8');
+      await writeFile(mark, await digestFor(broken));
+      await expect(loadContentTypes(broken, { checkedMark: mark })).resolves.toBeDefined();
+      const noElement = await folder('meta-invalid-no-element', {
+        'schema.json': (await metaInvalid()).replace('"free_entry"', '"free_entry_unshown"'),
+      });
+      await writeFile(mark, await digestFor(noElement));
+      await expect(loadContentTypes(noElement, { checkedMark: mark })).rejects.toThrow(/free_entry/);
+      expect(good).not.toBe(await digestFor(broken));
+    });
+
+    it('checks in full when the mark cannot be read or written', async () => {
+      const nowhere = path.join(dir, 'no-such-folder', 'mark');
+      await expect(
+        loadContentTypes(await folder('unmarked', {}), { checkedMark: nowhere }),
+      ).resolves.toBeDefined();
+      const broken = await folder('meta-invalid-unmarked', { 'schema.json': await metaInvalid() });
+      await expect(loadContentTypes(broken, { checkedMark: nowhere })).rejects.toThrow(/\$comment/);
+    });
+
+    /** The mark a passed full check of the types in `root` would write. */
+    async function digestFor(root: string): Promise<string> {
+      const read = async (file: string) =>
+        JSON.parse(await readFile(path.join(root, file), 'utf8')) as unknown;
+      const files = [];
+      for (const name of ['article', 'event']) {
+        const [schema, uischema, config] = await Promise.all(
+          ['schema.json', 'uischema.json', 'config.json'].map((f) => read(path.join(name, f))),
+        );
+        files.push({ name, schema, uischema, config });
+      }
+      return contentTypesDigest(await read('base.json'), files) + '\n';
+    }
   });
 
   it('refuses a folder without base.json', async () => {
