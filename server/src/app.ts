@@ -108,6 +108,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** The clock scheduled publications are held to; Date.now unless a test moves time. */
   now?: Clock;
+  /** How long after the start housekeeping first runs; HOUSEKEEPING_START_DELAY_MS unless a test says. */
+  housekeepingStartDelayMs?: number;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -259,7 +261,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       collectOperatorFigures(db, { powDifficulty: config.powDifficulty, powRate: config.powRate }),
     );
   }
-  await app.register(housekeeping, { db, spentTokens, storage, retentionDays: config.retentionDays });
+  await app.register(housekeeping, {
+    db,
+    spentTokens,
+    storage,
+    retentionDays: config.retentionDays,
+    ...(deps.housekeepingStartDelayMs === undefined ? {} : { startDelayMs: deps.housekeepingStartDelayMs }),
+  });
   const webhookSender = () =>
     createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const pingSender = webhookSender();

@@ -27,7 +27,10 @@ describe.runIf(postgres)('a PostgreSQL that stops answering', () => {
     const url = new URL(database.url);
     proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
     // The configuration's defaults: the bound a deployment gets without setting anything.
-    app = await buildApp(testConfig({ databaseUrl: proxy.url(database.url) }), { apiPlugins: [probe] });
+    app = await buildApp(testConfig({ databaseUrl: proxy.url(database.url) }), {
+      apiPlugins: [probe],
+      housekeepingStartDelayMs: 0,
+    });
   });
   afterAll(async () => {
     await app?.close();

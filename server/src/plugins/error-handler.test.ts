@@ -94,7 +94,10 @@ describe.runIf(postgres)('a PostgreSQL statement past the query time-out', () =>
     };
     database = await postgres!.create();
     const databaseTimeouts = { connectMs: 3000, queryMs: 500, idleMs: 10_000 };
-    app = await buildApp(testConfig({ databaseUrl: database.url, databaseTimeouts }), { apiPlugins: [slow] });
+    app = await buildApp(testConfig({ databaseUrl: database.url, databaseTimeouts }), {
+      apiPlugins: [slow],
+      housekeepingStartDelayMs: 0,
+    });
   });
   afterAll(async () => {
     await app?.close();

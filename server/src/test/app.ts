@@ -70,7 +70,8 @@ export async function createTestApp(
   deps: AppDeps = {},
 ): Promise<TestApp> {
   const database = await target.create();
-  const app = await buildApp(testConfig(config), { db: database.db, ...deps });
+  // Housekeeping runs at once, as tests expect of a start, not in the middle of a later test.
+  const app = await buildApp(testConfig(config), { db: database.db, housekeepingStartDelayMs: 0, ...deps });
   const client = await createClient(app, database);
   return {
     ...client,

@@ -176,8 +176,8 @@ describe.each(testDatabases())('purging in batches on $name', (target) => {
   });
 });
 
-describe.each(testDatabases())('purging at start on $name', (target) => {
-  it('removes entries deleted longer ago than the retention period when the app starts', async () => {
+describe.each(testDatabases())('purging after the start on $name', (target) => {
+  it('removes entries deleted longer ago than the retention period once the app has started', async () => {
     const handle = await target.create();
     try {
       const { data } = await createEntry(handle.db, { type: 'article', passwordHash: 'x' });
@@ -186,9 +186,15 @@ describe.each(testDatabases())('purging at start on $name', (target) => {
         .updateTable('entries')
         .set({ deleted_at: Date.now() - 8 * 24 * 60 * 60_000 })
         .execute();
-      const app = await buildApp(testConfig({ retentionDays: 7 }), { db: handle.db });
+      const app = await buildApp(testConfig({ retentionDays: 7 }), {
+        db: handle.db,
+        housekeepingStartDelayMs: 100,
+      });
+      await app.ready();
+      await expect
+        .poll(() => handle.db.selectFrom('entries').select('id').execute(), { timeout: 10_000 })
+        .toEqual([]);
       await app.close();
-      expect(await handle.db.selectFrom('entries').select('id').execute()).toEqual([]);
     } finally {
       await handle.destroy();
     }

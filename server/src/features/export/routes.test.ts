@@ -259,7 +259,7 @@ describe.each(testDatabases())('a large export on $name', (target) => {
         )
         .execute();
     }
-    const app = await buildApp(testConfig(), { db: db.withPlugin(counter) });
+    const app = await buildApp(testConfig(), { db: db.withPlugin(counter), housekeepingStartDelayMs: 0 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const client = await createClient(app, database);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -44,6 +45,15 @@ function multipart(filename: string, bytes: Buffer, field = 'file') {
     payload: Buffer.concat([head, bytes, tail]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** The files under a data dir's files/ folder, temp files included (not the data dir's own files). */
+async function storedFiles(dataDir: string): Promise<Dirent[]> {
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+  // By the path below the data dir: the data dir's own name may hold "files" too.
+  return entries.filter(
+    (e) => e.isFile() && path.relative(dataDir, e.parentPath).split(path.sep)[0] === 'files',
+  );
 }
 
 async function configFor(driver: Driver, dataDir: string): Promise<Partial<AppConfig>> {
@@ -96,10 +106,7 @@ describe.each(testDatabases())('files API on $name', (target) => {
       upload(client, `/api/v1/anon/${entryId}/files`, filename, bytes);
 
     /** The files under the data dir's files/ folder, temp files included. */
-    async function storedNames(): Promise<string[]> {
-      const names = await readdir(dataDir, { recursive: true, withFileTypes: true });
-      return names.filter((e) => e.isFile() && e.parentPath.includes('files')).map((e) => e.name);
-    }
+    const storedNames = async () => (await storedFiles(dataDir)).map((e) => e.name);
 
     /** No row, no stored byte, no temp file: what every refused or broken upload must leave. */
     async function expectNothingLeft(): Promise<void> {
@@ -549,8 +556,7 @@ describe.each(testDatabases())('a full disk on $name', (target) => {
         error: { code: 'INSUFFICIENT_STORAGE', message: expect.stringMatching(/no room/) },
       });
     }
-    const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
-    expect(files.filter((e) => e.isFile() && e.parentPath.includes('files'))).toEqual([]);
+    expect(await storedFiles(dataDir)).toEqual([]);
     expect(await test.database.db.selectFrom('files').select('id').execute()).toEqual([]);
   });
 });

@@ -158,7 +158,10 @@ describe.each(testDatabases())('/metrics on $name', (target) => {
 
   it('answers a scrape when the database is gone, with einwurf_database_up 0', async () => {
     const database = await target.create();
-    const app = await buildApp(testConfig({ metricsToken: TOKEN }), { db: database.db });
+    const app = await buildApp(testConfig({ metricsToken: TOKEN }), {
+      db: database.db,
+      housekeepingStartDelayMs: 0,
+    });
     try {
       const headers = { authorization: `Bearer ${TOKEN}` };
       const up = await app.inject({ method: 'GET', url: '/metrics', headers });

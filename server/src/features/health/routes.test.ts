@@ -40,7 +40,7 @@ describe.each(testDatabases())('health and metrics on $name', (target) => {
 
   it('answers 503 when the database does not answer', async () => {
     const database = await target.create();
-    const app = await buildApp(testConfig(), { db: database.db });
+    const app = await buildApp(testConfig(), { db: database.db, housekeepingStartDelayMs: 0 });
     try {
       await database.destroy();
       const response = await app.inject({ method: 'GET', url: '/healthz' });
@@ -231,7 +231,9 @@ describe.runIf(postgres)('healthz on a PostgreSQL that stops answering', () => {
     database = await postgres!.create();
     const url = new URL(database.url);
     proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    app = await buildApp(testConfig({ databaseUrl: proxy.url(database.url) }));
+    app = await buildApp(testConfig({ databaseUrl: proxy.url(database.url) }), {
+      housekeepingStartDelayMs: 0,
+    });
   });
   afterAll(async () => {
     await app?.close();

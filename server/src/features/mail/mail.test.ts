@@ -217,7 +217,11 @@ describe.each(testDatabases())('two instances on one database, on $name', (targe
     const transport = () => createSmtpTransport(smtp.url, 'einwurf@example.org', SHORT_TIMEOUTS);
     const config = { publicUrl: ORIGIN, outboxPollMs: 10 };
     const first = await createTestApp(target, config, { mailTransport: transport() });
-    const second = await buildApp(testConfig(config), { db: first.database.db, mailTransport: transport() });
+    const second = await buildApp(testConfig(config), {
+      db: first.database.db,
+      mailTransport: transport(),
+      housekeepingStartDelayMs: 0,
+    });
     await second.ready();
     try {
       await first.loginAs('admin');

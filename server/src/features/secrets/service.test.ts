@@ -21,7 +21,12 @@ describe.each(testDatabases())('the shared signing secret on $name', (target) =>
   beforeAll(async () => {
     a = await createTestApp(target, { secret: undefined });
     // A second instance on the same database, configured alike.
-    b = { app: await buildApp(testConfig({ secret: undefined }), { db: a.database.db }) };
+    b = {
+      app: await buildApp(testConfig({ secret: undefined }), {
+        db: a.database.db,
+        housekeepingStartDelayMs: 0,
+      }),
+    };
   });
   afterAll(async () => {
     await b.app.close();

@@ -33,8 +33,8 @@ describe.each(testDatabases().filter((t) => t.name === 'postgres'))('two instanc
     const receiver = await startWebhookReceiver();
     // A slow receiver, so both instances have deliveries in flight at once.
     receiver.answer = () => ({ delayMs: 15 });
-    const first = await buildApp(config, { db: database.db });
-    const second = await buildApp(config, { db: secondDb });
+    const first = await buildApp(config, { db: database.db, housekeepingStartDelayMs: 0 });
+    const second = await buildApp(config, { db: secondDb, housekeepingStartDelayMs: 0 });
     try {
       const endpoint = await createWebhookEndpoint(
         database.db,
