@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as PinoPretty from 'pino-pretty';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LogFormat } from './config.ts';
 
 type LogRecord = Record<string, unknown> & {
@@ -23,10 +23,28 @@ function describe(log: LogRecord, messageKey: string): string {
   return `${id}${message}`;
 }
 
+// Fastify's logger is pino's, which says whether a level is written.
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+// The server's loggers without redaction, one per server logger, for the completed-request lines.
+const unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
+function unredactedOf(log: FastifyBaseLogger): FastifyBaseLogger {
+  let plain = unredacted.get(log);
+  if (plain === undefined) {
+    plain = log.child({}, { redact: [], level: 'info' });
+    unredacted.set(log, plain);
+  }
+  return plain;
+}
+
 /**
  * One log line per request, when its answer is sent: the request (as the logger's `req` serializer
  * gives it), the status and the time taken, instead of Fastify's line on arrival and one on
  * completion. Pass to Fastify as `logController`.
+ *
+ * A completed line holds only those serialized fields (no headers, no body), so it skips the
+ * logger's redaction, whose wildcard paths walked every field of every line; error lines keep it.
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -40,9 +58,15 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      );
+    } else if ((reply.log as PinoLogger).isLevelEnabled('info')) {
+      const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+      unredactedOf(request.server.log).info(line, 'request completed');
+    }
   }
 }
 

@@ -242,6 +242,45 @@ describe('login logging and timing', () => {
     }
   });
 
+  it('keeps cookies, authorization and passwords out of completed and error lines', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      sqlite!,
+      { logLevel: 'info' },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
+    const authorization = 'Bearer authorization-secret-1';
+    const password = 'password-secret-2';
+    const statuses = async () => [
+      (await t.request({ method: 'GET', url: '/api/v1/auth', headers: { authorization } })).statusCode,
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/auth',
+          headers: { authorization },
+          payload: { username: 'Someone', password },
+        })
+      ).statusCode,
+    ];
+    let secrets: string[] = [];
+    try {
+      await t.loginAs('admin', 'Logged');
+      secrets = [authorization, password, TEST_PASSWORD, t.csrfToken()!, ...t.cookies.values()];
+      expect(await statuses()).toEqual([200, 401]);
+      // With the database gone the same requests fail, and their errors are logged.
+      await t.database.db.destroy();
+      expect((await statuses())[1]).toBe(500);
+    } finally {
+      await t.close();
+    }
+    const records = lines.map((l) => JSON.parse(l) as { msg: string });
+    expect(records.filter((r) => r.msg === 'request completed').length).toBeGreaterThanOrEqual(4);
+    expect(records.filter((r) => r.msg === 'request failed').length).toBeGreaterThanOrEqual(1);
+    const log = lines.join('');
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
   it.each([
     ['keeps client addresses out of the log unless the operator turns it on', false],
     ['writes client addresses to the log when EINWURF_LOG_CLIENT_ADDRESS is on', true],
