@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, EntryEventRow, EntryRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -44,8 +45,13 @@ const ENTRY_COLUMNS = [
   'author_seen_at',
 ] as const;
 
+const entryById = compiledOnce((db, _shape: void, id: string) =>
+  db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id),
+);
+
 export async function findEntry(db: Db, id: string): Promise<EntryRow | undefined> {
-  return db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const [row] = await entryById(db, undefined, id);
+  return row;
 }
 
 /** Ids of soft-deleted entries deleted before the given time: the ones a purge removes. */
@@ -213,15 +219,25 @@ export async function countModerationCommentsAfter(
   entryId: string,
   after: number | null,
 ): Promise<number> {
-  let query = db
+  const [row] =
+    after === null
+      ? await moderationComments(db, undefined, entryId)
+      : await moderationCommentsAfter(db, undefined, entryId, after);
+  return Number(row!.count);
+}
+
+const countModerationComments = (db: Db, entryId: string) =>
+  db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('entry_id', '=', entryId)
     .where('origin', '=', 'moderation');
-  if (after !== null) query = query.where('created_at', '>', after);
-  const { count } = await query.executeTakeFirstOrThrow();
-  return Number(count);
-}
+const moderationComments = compiledOnce((db, _shape: void, entryId: string) =>
+  countModerationComments(db, entryId),
+);
+const moderationCommentsAfter = compiledOnce((db, _shape: void, entryId: string, after: number) =>
+  countModerationComments(db, entryId).where('created_at', '>', after),
+);
 
 /** When the author last saved the entry (epoch ms), from its timeline; null if never. */
 export async function lastAuthorSaveAt(db: Db, id: string): Promise<number | null> {

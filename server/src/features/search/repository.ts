@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { dialectOf } from '../../db/database.ts';
 import { stateFacet, typeFacet } from './text.ts';
 import type { Database } from '../../db/types.ts';
@@ -128,43 +129,91 @@ export async function listEntries(
   let total: number;
   if (filter.assignee !== undefined) total = await countFiltered(db, filter);
   else {
+    const [row] = await countedEntries(db, countShape(filter), filter.state, filter.type);
+    total = Number(row?.count ?? 0);
+  }
+  if (page.offset >= total) return { rows: [], total };
+  const limit = Math.min(page.limit, total - page.offset);
+  const shape: Omit<PageShape, 'backwards'> = {
+    ...countShape(filter),
+    assignee: assigneeShape(filter),
+    sort,
+  };
+  if (boundary !== undefined) {
+    const backwards = boundary.side === 'before';
+    const rows = await pageFromBoundary(
+      db,
+      { ...shape, backwards },
+      filter.state,
+      filter.type,
+      filter.assignee,
+      boundary.value,
+      boundary.id,
+      backwards ? page.limit : limit,
+    );
+    return { rows, total };
+  }
+  const fromEnd = total - page.offset - limit;
+  const backwards = fromEnd < page.offset;
+  const rows = await pageAtOffset(
+    db,
+    { ...shape, backwards },
+    filter.state,
+    filter.type,
+    filter.assignee,
+    limit,
+    backwards ? fromEnd : page.offset,
+  );
+  return { rows, total };
+}
+
+// The list's queries, compiled once per shape (which filters, which order, which way) with the
+// filters' values, the boundary and the page's bounds as parameters.
+type CountShape = { state: boolean; type: boolean };
+type PageShape = CountShape & { assignee: 'any' | 'none' | 'one'; sort: ListSort; backwards: boolean };
+
+const countShape = (filter: ListFilter): CountShape => ({
+  state: filter.state !== undefined,
+  type: filter.type !== undefined,
+});
+const assigneeShape = (filter: ListFilter): PageShape['assignee'] =>
+  filter.assignee === undefined ? 'any' : filter.assignee === null ? 'none' : 'one';
+const pageKey = (shape: PageShape) =>
+  `${shape.state} ${shape.type} ${shape.assignee} ${shape.sort.field} ${shape.sort.direction} ${shape.backwards}`;
+
+/** The filter a shape describes, holding the (stand-in) values it filters by. */
+function shapedFilter(
+  shape: CountShape & { assignee?: PageShape['assignee'] },
+  state: EntryState | undefined,
+  type: string | undefined,
+  assignee?: string | null,
+): ListFilter {
+  return {
+    state: shape.state ? state : undefined,
+    type: shape.type ? type : undefined,
+    assignee: shape.assignee === 'one' ? assignee : shape.assignee === 'none' ? null : undefined,
+  };
+}
+
+const countedEntries = compiledOnce(
+  (db, shape: CountShape, state: EntryState | undefined, type: string | undefined) => {
+    const filter = shapedFilter(shape, state, type);
     let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
     counted =
       filter.state === undefined
         ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
         : counted.where('state', '=', filter.state);
     if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
-    const { count } = await counted.executeTakeFirstOrThrow();
-    total = Number(count ?? 0);
-  }
-  if (page.offset >= total) return { rows: [], total };
-  const limit = Math.min(page.limit, total - page.offset);
-  const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
-  let ids;
-  if (boundary !== undefined) {
-    // Rows after the boundary in the list's order, or (before) the nearest ones ahead of it, read
-    // in the opposite order; both ways the index seeks to the boundary.
-    const backwards = boundary.side === 'before';
-    const direction = backwards ? flip(sort.direction) : sort.direction;
-    const ahead = direction === 'asc' ? '>' : '<';
-    ids = filtered(db, filter)
-      .select('id')
-      .where((eb) => eb(eb.refTuple(sort.field, 'id'), ahead, eb.tuple(boundary.value, boundary.id)))
-      .orderBy(sort.field, direction)
-      .orderBy('id', direction)
-      .limit(backwards ? page.limit : limit);
-  } else {
-    const fromEnd = total - page.offset - limit;
-    const backwards = fromEnd < page.offset;
-    const direction = backwards ? flip(sort.direction) : sort.direction;
-    ids = filtered(db, filter)
-      .select('id')
-      .orderBy(sort.field, direction)
-      .orderBy('id', direction)
-      .limit(limit)
-      .offset(backwards ? fromEnd : page.offset);
-  }
-  const rows = await db
+    return counted;
+  },
+  (shape) => `${shape.state} ${shape.type}`,
+);
+
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+/** The listed rows of the entries whose ids the subquery picks, in the list's order. */
+function listedRows(db: Db, sort: ListSort, ids: ReturnType<typeof pageIds>) {
+  return db
     .selectFrom('entries as e')
     .leftJoin('users as u', 'u.id', 'e.assignee_id')
     .select([
@@ -179,10 +228,55 @@ export async function listEntries(
     ])
     .where('e.id', 'in', ids)
     .orderBy(`e.${sort.field}`, sort.direction)
-    .orderBy('e.id', sort.direction)
-    .execute();
-  return { rows, total };
+    .orderBy('e.id', sort.direction);
 }
+
+function pageIds(db: Db, filter: ListFilter, field: ListSort['field'], direction: 'asc' | 'desc') {
+  return filtered(db, filter).select('id').orderBy(field, direction).orderBy('id', direction);
+}
+
+// Rows after the boundary in the list's order, or (backwards) the nearest ones ahead of it, read in
+// the opposite order; both ways the index seeks to the boundary.
+const pageFromBoundary = compiledOnce(
+  (
+    db,
+    shape: PageShape,
+    state: EntryState | undefined,
+    type: string | undefined,
+    assignee: string | null | undefined,
+    value: number | string,
+    id: string,
+    limit: number,
+  ) => {
+    const direction = shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
+    const ahead = direction === 'asc' ? '>' : '<';
+    const ids = pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, direction)
+      .where((eb) => eb(eb.refTuple(shape.sort.field, 'id'), ahead, eb.tuple(value, id)))
+      .limit(limit);
+    return listedRows(db, shape.sort, ids);
+  },
+  pageKey,
+);
+
+// A page nearer the end than the start is read backwards from the end.
+const pageAtOffset = compiledOnce(
+  (
+    db,
+    shape: PageShape,
+    state: EntryState | undefined,
+    type: string | undefined,
+    assignee: string | null | undefined,
+    limit: number,
+    offset: number,
+  ) => {
+    const direction = shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
+    const ids = pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, direction)
+      .limit(limit)
+      .offset(offset);
+    return listedRows(db, shape.sort, ids);
+  },
+  pageKey,
+);
 
 function stateAndType(filter: ListFilter) {
   const state =
