@@ -93,19 +93,22 @@ export async function updateEntryAtRevision(
   db: Db,
   id: string,
   from: { revision: number; state: EntryState },
-  update: Pick<
-    EntryRow,
-    'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at' | 'published_at'
-  >,
+  update: EntryUpdate,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('entries')
-    .set(update)
-    .where('id', '=', id)
-    .where('revision', '=', from.revision)
-    .where('state', '=', from.state)
-    .returning('type')
-    .executeTakeFirst();
+  const [row] = await entryAtRevisionUpdate(
+    db,
+    undefined,
+    id,
+    from.revision,
+    from.state,
+    update.title,
+    update.data,
+    update.revision,
+    update.state,
+    update.updated_at,
+    update.deleted_at,
+    update.published_at,
+  );
   if (!row) return false;
   if (update.state !== from.state) {
     await adjustEntryCounts(db, [
@@ -115,6 +118,44 @@ export async function updateEntryAtRevision(
   }
   return true;
 }
+
+type EntryUpdate = Pick<
+  EntryRow,
+  'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at' | 'published_at'
+>;
+
+// Every column of the update is set, so the statement has one shape.
+const entryAtRevisionUpdate = compiledOnce(
+  (
+    db,
+    _shape: void,
+    id: string,
+    fromRevision: number,
+    fromState: EntryState,
+    title: EntryUpdate['title'],
+    data: EntryUpdate['data'],
+    revision: EntryUpdate['revision'],
+    state: EntryUpdate['state'],
+    updatedAt: EntryUpdate['updated_at'],
+    deletedAt: EntryUpdate['deleted_at'],
+    publishedAt: EntryUpdate['published_at'],
+  ) =>
+    db
+      .updateTable('entries')
+      .set({
+        title,
+        data,
+        revision,
+        state,
+        updated_at: updatedAt,
+        deleted_at: deletedAt,
+        published_at: publishedAt,
+      })
+      .where('id', '=', id)
+      .where('revision', '=', fromRevision)
+      .where('state', '=', fromState)
+      .returning('type'),
+);
 
 /** Moves an entry to a state only when it is still in the state the change was decided on. */
 export async function updateEntryState(
@@ -239,14 +280,17 @@ const moderationCommentsAfter = compiledOnce((db, _shape: void, entryId: string,
   countModerationComments(db, entryId).where('created_at', '>', after),
 );
 
-/** When the author last saved the entry (epoch ms), from its timeline; null if never. */
-export async function lastAuthorSaveAt(db: Db, id: string): Promise<number | null> {
-  const row = await db
+const lastAuthorSave = compiledOnce((db, _shape: void, id: string) =>
+  db
     .selectFrom('entry_events')
     .select((eb) => eb.fn.max('created_at').as('at'))
     .where('entry_id', '=', id)
     .where('kind', '=', 'saved')
-    .where('actor', '=', 'author')
-    .executeTakeFirst();
+    .where('actor', '=', 'author'),
+);
+
+/** When the author last saved the entry (epoch ms), from its timeline; null if never. */
+export async function lastAuthorSaveAt(db: Db, id: string): Promise<number | null> {
+  const [row] = await lastAuthorSave(db, undefined, id);
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
