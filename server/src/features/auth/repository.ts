@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, NewSessionRow, SessionRow } from '../../db/types.ts';
 // Every statement that ends or changes sessions forgets the ones kept in memory, here beside it.
 import { forgetSession, forgetSessionsOfUser } from './session-cache.ts';
@@ -23,7 +24,12 @@ export async function findSession(
     })
   | undefined
 > {
-  return db
+  const [row] = await sessionById(db, undefined, id);
+  return row;
+}
+
+const sessionById = compiledOnce((db, _shape: void, id: string) =>
+  db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
@@ -38,9 +44,8 @@ export async function findSession(
         )
         .as('has_passkey'),
     )
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
-}
+    .where('sessions.id', '=', id),
+);
 
 export async function countSessionsOfUser(db: Db, userId: string): Promise<number> {
   const { count } = await db
