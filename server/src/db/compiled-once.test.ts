@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
+import type { Database } from './types.ts';
 import { compiledOnce } from './compiled-once.ts';
 
 describe.each(testDatabases({ sqliteWorkers: true }))('a query compiled once on $name', (target) => {
@@ -26,31 +27,31 @@ describe.each(testDatabases({ sqliteWorkers: true }))('a query compiled once on 
   afterAll(() => database.destroy());
 
   // What a repository does: a fixed shape per order, values bound anew on every call.
-  let compilations = 0;
-  const usersByRole = compiledOnce(
-    (db, direction: 'asc' | 'desc', role: 'mod' | 'admin', after: number, limit: number) => {
-      compilations += 1;
-      return db
-        .selectFrom('users')
-        .select(['username', 'created_at'])
-        .where('role', '=', role)
-        .where('created_at', '>', after)
-        .where('username', '<>', 'nobody')
-        .orderBy('created_at', direction)
-        .limit(limit);
-    },
-    (direction) => direction,
-  );
-  const built = (direction: 'asc' | 'desc', role: 'mod' | 'admin', after: number, limit: number) =>
-    database.db
+  const query = (
+    db: Kysely<Database>,
+    direction: 'asc' | 'desc',
+    role: 'mod' | 'admin',
+    after: number,
+    limit: number,
+  ) =>
+    db
       .selectFrom('users')
       .select(['username', 'created_at'])
       .where('role', '=', role)
       .where('created_at', '>', after)
       .where('username', '<>', 'nobody')
       .orderBy('created_at', direction)
-      .limit(limit)
-      .execute();
+      .limit(limit);
+  let compilations = 0;
+  const usersByRole = compiledOnce(
+    (db, direction: 'asc' | 'desc', role: 'mod' | 'admin', after: number, limit: number) => {
+      compilations += 1;
+      return query(db, direction, role, after, limit);
+    },
+    (direction) => direction,
+  );
+  const built = (direction: 'asc' | 'desc', role: 'mod' | 'admin', after: number, limit: number) =>
+    query(database.db, direction, role, after, limit).execute();
 
   it('answers what the query built on every call answers, for each shape and each set of values', async () => {
     const before = compilations;

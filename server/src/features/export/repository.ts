@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import type { Database, EntryRow } from '../../db/types.ts';
+import { countEntries } from '../entries/repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,13 +58,6 @@ export function nextExportBatch(
 }
 
 /** How many entries the filter matches, from entry_counts (kept by every write), not by counting rows. */
-export async function countForExport(db: Db, filter: ExportFilter): Promise<number> {
-  let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
-  counted =
-    filter.state === undefined
-      ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
-      : counted.where('state', '=', filter.state);
-  if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
-  const { count } = await counted.executeTakeFirstOrThrow();
-  return Number(count ?? 0);
+export function countForExport(db: Db, filter: ExportFilter): Promise<number> {
+  return countEntries(db, filter);
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { dialectOf } from '../../db/database.ts';
+import { countEntries } from '../entries/repository.ts';
 import { stateFacet, typeFacet } from './text.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -129,13 +130,13 @@ export async function listEntries(
   let total: number;
   if (filter.assignee !== undefined) total = await countFiltered(db, filter);
   else {
-    const [row] = await countedEntries(db, countShape(filter), filter.state, filter.type);
-    total = Number(row?.count ?? 0);
+    total = await countEntries(db, filter);
   }
   if (page.offset >= total) return { rows: [], total };
   const limit = Math.min(page.limit, total - page.offset);
   const shape: Omit<PageShape, 'backwards'> = {
-    ...countShape(filter),
+    state: filter.state !== undefined,
+    type: filter.type !== undefined,
     assignee: assigneeShape(filter),
     sort,
   };
@@ -169,13 +170,14 @@ export async function listEntries(
 
 // The list's queries, compiled once per shape (which filters, which order, which way) with the
 // filters' values, the boundary and the page's bounds as parameters.
-type CountShape = { state: boolean; type: boolean };
-type PageShape = CountShape & { assignee: 'any' | 'none' | 'one'; sort: ListSort; backwards: boolean };
+type PageShape = {
+  state: boolean;
+  type: boolean;
+  assignee: 'any' | 'none' | 'one';
+  sort: ListSort;
+  backwards: boolean;
+};
 
-const countShape = (filter: ListFilter): CountShape => ({
-  state: filter.state !== undefined,
-  type: filter.type !== undefined,
-});
 const assigneeShape = (filter: ListFilter): PageShape['assignee'] =>
   filter.assignee === undefined ? 'any' : filter.assignee === null ? 'none' : 'one';
 const pageKey = (shape: PageShape) =>
@@ -183,7 +185,7 @@ const pageKey = (shape: PageShape) =>
 
 /** The filter a shape describes, holding the (stand-in) values it filters by. */
 function shapedFilter(
-  shape: CountShape & { assignee?: PageShape['assignee'] },
+  shape: PageShape,
   state: EntryState | undefined,
   type: string | undefined,
   assignee?: string | null,
@@ -195,21 +197,21 @@ function shapedFilter(
   };
 }
 
-const countedEntries = compiledOnce(
-  (db, shape: CountShape, state: EntryState | undefined, type: string | undefined) => {
-    const filter = shapedFilter(shape, state, type);
-    let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
-    counted =
-      filter.state === undefined
-        ? counted.where('state', '<>', ENTRY_LIFECYCLE.deleted)
-        : counted.where('state', '=', filter.state);
-    if (filter.type !== undefined) counted = counted.where('type', '=', filter.type);
-    return counted;
-  },
-  (shape) => `${shape.state} ${shape.type}`,
-);
-
 const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+/** The order a page is read in: the list's, or the opposite one when it is read backwards. */
+const directionOf = (shape: PageShape) =>
+  shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
+
+/** The ids of the entries a shape's filter picks, in the order the page is read. */
+function shapedPageIds(
+  db: Db,
+  shape: PageShape,
+  state: EntryState | undefined,
+  type: string | undefined,
+  assignee: string | null | undefined,
+) {
+  return pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, directionOf(shape));
+}
 
 /** The listed rows of the entries whose ids the subquery picks, in the list's order. */
 function listedRows(db: Db, sort: ListSort, ids: ReturnType<typeof pageIds>) {
@@ -248,9 +250,9 @@ const pageFromBoundary = compiledOnce(
     id: string,
     limit: number,
   ) => {
-    const direction = shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
+    const direction = directionOf(shape);
     const ahead = direction === 'asc' ? '>' : '<';
-    const ids = pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, direction)
+    const ids = shapedPageIds(db, shape, state, type, assignee)
       .where((eb) => eb(eb.refTuple(shape.sort.field, 'id'), ahead, eb.tuple(value, id)))
       .limit(limit);
     return listedRows(db, shape.sort, ids);
@@ -269,10 +271,7 @@ const pageAtOffset = compiledOnce(
     limit: number,
     offset: number,
   ) => {
-    const direction = shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
-    const ids = pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, direction)
-      .limit(limit)
-      .offset(offset);
+    const ids = shapedPageIds(db, shape, state, type, assignee).limit(limit).offset(offset);
     return listedRows(db, shape.sort, ids);
   },
   pageKey,
