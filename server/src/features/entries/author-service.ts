@@ -17,6 +17,7 @@ import {
   assertValid,
   changeEntryState,
   findEntryRow,
+  foundEntry,
   newEntryId,
   recordEntryEvent,
   recordEntryRevision,
@@ -66,10 +67,9 @@ export async function createEntry(
  * read the comments (404 NOT_FOUND for a deleted one).
  */
 export async function getEntryForAuthor(db: Db, id: string): Promise<Entry> {
-  const row = await findEntryRow(db, id);
-  const entry = toEntry(row);
-  const unread = await repo.countModerationCommentsAfter(db, id, row.author_seen_at);
-  return { ...entry, meta: { ...entry.meta, unread_moderation_comments: unread } };
+  const found = await repo.findEntryWithUnreadComments(db, id);
+  const entry = toEntry(foundEntry(found?.row));
+  return { ...entry, meta: { ...entry.meta, unread_moderation_comments: found!.unread } };
 }
 
 /**

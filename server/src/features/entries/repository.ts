@@ -78,6 +78,41 @@ export async function findEntry(db: Db, id: string): Promise<EntryRow | undefine
   return row;
 }
 
+const entryWithUnread = compiledOnce((db, _shape: void, id: string) =>
+  db
+    .selectFrom('entries')
+    .select(ENTRY_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('comments')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('comments.entry_id', '=', 'entries.id')
+        .where('comments.origin', '=', 'moderation')
+        .where((inner) =>
+          inner.or([
+            inner('entries.author_seen_at', 'is', null),
+            inner('comments.created_at', '>', inner.ref('entries.author_seen_at')),
+          ]),
+        )
+        .as('unread_moderation_comments'),
+    )
+    .where('id', '=', id),
+);
+
+/**
+ * The entry with how many comments moderation wrote since its author last read them (all of them
+ * when never), in one statement: the author's read asks for both on every call.
+ */
+export async function findEntryWithUnreadComments(
+  db: Db,
+  id: string,
+): Promise<{ row: EntryRow; unread: number } | undefined> {
+  const [found] = await entryWithUnread(db, undefined, id);
+  if (found === undefined) return undefined;
+  const { unread_moderation_comments: unread, ...row } = found;
+  return { row, unread: Number(unread ?? 0) };
+}
+
 /** Ids of soft-deleted entries deleted before the given time: the ones a purge removes. */
 export async function listEntriesDeletedBefore(db: Db, before: number, limit: number): Promise<string[]> {
   const rows = await db
@@ -277,32 +312,6 @@ export async function countEntriesCreatedSince(db: Db, since: number): Promise<n
     .executeTakeFirstOrThrow();
   return Number(count);
 }
-
-/** How many comments moderation wrote to the entry after `after` (epoch ms; all of them for null). */
-export async function countModerationCommentsAfter(
-  db: Db,
-  entryId: string,
-  after: number | null,
-): Promise<number> {
-  const [row] =
-    after === null
-      ? await moderationComments(db, undefined, entryId)
-      : await moderationCommentsAfter(db, undefined, entryId, after);
-  return Number(row!.count);
-}
-
-const countModerationComments = (db: Db, entryId: string) =>
-  db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('entry_id', '=', entryId)
-    .where('origin', '=', 'moderation');
-const moderationComments = compiledOnce((db, _shape: void, entryId: string) =>
-  countModerationComments(db, entryId),
-);
-const moderationCommentsAfter = compiledOnce((db, _shape: void, entryId: string, after: number) =>
-  countModerationComments(db, entryId).where('created_at', '>', after),
-);
 
 const lastAuthorSave = compiledOnce((db, _shape: void, id: string) =>
   db

@@ -102,7 +102,11 @@ export async function findEntryRow(
   id: string,
   options: { includeDeleted?: boolean } = {},
 ): Promise<EntryRow> {
-  const row = await repo.findEntry(db, id);
+  return foundEntry(await repo.findEntry(db, id), options);
+}
+
+/** The row read for an entry: 404 NOT_FOUND when there is none, or it is deleted and not asked for. */
+export function foundEntry(row: EntryRow | undefined, options: { includeDeleted?: boolean } = {}): EntryRow {
   if (!row || (!options.includeDeleted && isDeletedState(row.state))) throw notFound();
   return row;
 }
