@@ -34,7 +34,8 @@ async function assigneeOf(db: Db, row: EntryRow): Promise<string | null> {
 /** Moderation's view of an entry: the author's, plus who has it. */
 export async function toModerationEntry(db: Db, row: EntryRow): Promise<Entry> {
   const entry = toEntry(row);
-  return { ...entry, data: { ...entry.data, assignee: await assigneeOf(db, row) } };
+  entry.data.assignee = await assigneeOf(db, row);
+  return entry;
 }
 
 /**

@@ -69,7 +69,8 @@ export async function createEntry(
 export async function getEntryForAuthor(db: Db, id: string): Promise<Entry> {
   const found = await repo.findEntryWithUnreadComments(db, id);
   const entry = toEntry(foundEntry(found?.row));
-  return { ...entry, meta: { ...entry.meta, unread_moderation_comments: found!.unread } };
+  entry.meta.unread_moderation_comments = found!.unread;
+  return entry;
 }
 
 /**

@@ -149,7 +149,8 @@ export async function moderateEntry(
       await announcePublication(trx, { entry, before: visibleFrom(row), after, now });
     }
     const assignee = (await toModerationEntry(trx, row)).data.assignee ?? null;
-    return { ...saved, data: { ...saved.data, assignee } };
+    saved.data.assignee = assignee;
+    return saved;
   });
 }
 

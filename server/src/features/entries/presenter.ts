@@ -11,11 +11,17 @@ export function storedFields(row: EntryRow): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>;
 }
 
-/** The API's view of a stored entry: meta plus data with timestamps as ISO strings. */
+/**
+ * The API's view of a stored entry: meta plus data with timestamps as ISO strings.
+ *
+ * Node 20's V8 makes an object literal that spreads an object and then adds properties slow: over
+ * a microsecond for each added property (Node 22 and later take a tenth of that). Hot answers
+ * assign the added properties to an object of their own instead (`Object.assign(fresh, { … })`):
+ * the same keys in the same order.
+ */
 export function toEntry(row: EntryRow): Entry {
   const fields = storedFields(row);
-  const data: EntryData = {
-    ...fields,
+  const data: EntryData = Object.assign(fields, {
     content: typeof fields['content'] === 'string' ? fields['content'] : '',
     id: row.id,
     type: row.type,
@@ -26,7 +32,7 @@ export function toEntry(row: EntryRow): Entry {
     revision: row.revision,
     language: row.language,
     publish_at: row.published_at === null ? null : iso(row.published_at),
-  };
+  });
   return { meta: { version: VERSION, licence: ENTRY_LICENCE }, data };
 }
 
@@ -44,5 +50,5 @@ export function toEntryEvent(row: EntryEventRow): EntryEvent {
 
 /** Moderation's view of a timeline line: the author's, plus who made the change and whom it assigned. */
 export function toModerationEntryEvent(row: EntryEventRow & { username: string | null }): EntryEvent {
-  return { ...toEntryEvent(row), by: row.username, assignee: row.assignee };
+  return Object.assign(toEntryEvent(row), { by: row.username, assignee: row.assignee });
 }

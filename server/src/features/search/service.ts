@@ -209,11 +209,10 @@ export async function listEntriesForModeration(
         : encodeCursor({ page: to, list, boundary: { side, value: sortValue(row, sort), id: row.id } });
     return {
       meta: {
-        pagination: {
-          ...pagination,
+        pagination: Object.assign(pagination, {
           next_cursor: cursorTo(pagination.next_page, 'after', last),
           previous_cursor: cursorTo(pagination.previous_page, 'before', first),
-        },
+        }),
       },
       data: rows.map(item),
     };
@@ -233,9 +232,14 @@ export async function listEntriesForModeration(
   const pagination = paginate(currentPage, pageSize, total);
   return {
     meta: { pagination: capped ? { ...pagination, total_capped: true } : pagination },
-    data: rows.map((row) => ({
-      ...item(row),
-      snippet: buildSnippet(row.title, entryBodyText(JSON.parse(row.data) as Record<string, unknown>), query),
-    })),
+    data: rows.map((row) =>
+      Object.assign(item(row), {
+        snippet: buildSnippet(
+          row.title,
+          entryBodyText(JSON.parse(row.data) as Record<string, unknown>),
+          query,
+        ),
+      }),
+    ),
   };
 }
