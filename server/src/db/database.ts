@@ -227,7 +227,7 @@ export function createDatabase(
     return db;
   }
   const sqlite = openSqlite(target.path);
-  const cache = cacheStatements(sqlite);
+  const cache = cacheStatements(sqlite, { sharedReads: true });
   const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cache }) });
   registerStatementCache(db, cache);
   return db;

@@ -128,3 +128,82 @@ describe('the SQLite statement cache', () => {
     expect(cached.prepare(text)).toBe(first);
   });
 });
+
+describe('shared reads (sharedReads)', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  function sharedDatabase(file: string) {
+    const sqlite = new SqliteDatabase(file, sqliteOptions());
+    sqlite.pragma('journal_mode = WAL');
+    const cached = cacheStatements(sqlite, { sharedReads: true });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cached }) });
+    closers.push(() => db.destroy());
+    return { db, sqlite };
+  }
+
+  it('lets the reads of one event-loop turn share a read transaction, ended when the loop turns', async () => {
+    const { db, sqlite } = sharedDatabase(sqliteFile());
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    expect(sqlite.inTransaction).toBe(false);
+    await db.selectFrom('notes').selectAll().execute();
+    expect(sqlite.inTransaction).toBe(true);
+    await db.selectFrom('notes').selectAll().execute();
+    await nextTurn();
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('ends the shared read before a write, a transaction or a pragma, and reads what was written', async () => {
+    const file = sqliteFile();
+    const { db, sqlite } = sharedDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    await db.selectFrom('notes').selectAll().execute();
+    await db.insertInto('notes').values({ body: 'written' }).execute();
+    // Committed at once: another connection sees it.
+    const other = new SqliteDatabase(file, sqliteOptions());
+    closers.push(() => void other.close());
+    expect(other.prepare('select body from notes').all()).toEqual([{ body: 'written' }]);
+    expect(await db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'written' }]);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'in a transaction' }).execute();
+    });
+    await db.selectFrom('notes').selectAll().execute();
+    await sql`pragma user_version = 7`.execute(db);
+    expect(sqlite.inTransaction).toBe(false);
+    expect(sqlite.pragma('user_version', { simple: true })).toBe(7);
+    expect((await db.selectFrom('notes').selectAll().execute()).length).toBe(2);
+  });
+
+  it("sees another connection's commit from the next turn on", async () => {
+    const file = sqliteFile();
+    const { db } = sharedDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    expect(await bodies()).toEqual([]);
+    const other = new SqliteDatabase(file, sqliteOptions());
+    closers.push(() => void other.close());
+    other.prepare("insert into notes (body) values ('from elsewhere')").run();
+    await nextTurn();
+    expect(await bodies()).toEqual(['from elsewhere']);
+  });
+
+  it('is what the server opens a SQLite file with', async () => {
+    const file = sqliteFile();
+    const db = createDatabase({ dialect: 'sqlite', path: file });
+    closers.push(() => db.destroy());
+    await sql`create table notes (id integer primary key)`.execute(db);
+    const ids = async () => (await db.selectFrom('notes').select('id').execute()).map((r) => r.id);
+    expect(await ids()).toEqual([]);
+    const other = new SqliteDatabase(file, sqliteOptions());
+    closers.push(() => void other.close());
+    other.prepare('insert into notes (id) values (1)').run();
+    // Within the turn, the shared read's snapshot; from the next, the other connection's row.
+    expect(await ids()).toEqual([]);
+    await nextTurn();
+    expect(await ids()).toEqual([1]);
+    // A Kysely transaction right after shared reads begins without "transaction within a transaction".
+    await db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 2 }).execute());
+    expect(await ids()).toEqual([1, 2]);
+  });
+});

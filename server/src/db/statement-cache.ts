@@ -15,14 +15,52 @@ export type CachingSqliteDatabase = KyselySqliteDatabase & {
   size(): number;
 };
 
+const SELECT = /^\s*(select|with)\b/i;
+
+/**
+ * Reads outside a transaction share one read transaction until the event loop turns: in WAL mode
+ * every transaction of its own takes and drops a read lock on the shared-memory index (two `fcntl`
+ * calls, about 8 µs of a 10 µs lookup here), so the selects of the requests answered in one turn
+ * take the lock once. Any other statement (a write, `begin`, a pragma, a schema change) ends the
+ * shared read first, so writes run as before and the next read sees them; another connection's
+ * commit is seen from the next turn on.
+ */
+function readEpochs(database: SqliteDatabase.Database) {
+  const begin = database.prepare('begin');
+  const commit = database.prepare('commit');
+  let open = false;
+  const end = () => {
+    if (!open) return;
+    open = false;
+    if (database.inTransaction) commit.run();
+  };
+  return {
+    /** Called before `text` runs: opens a shared read for a select outside a transaction, or ends it. */
+    before(text: string): void {
+      if (!SELECT.test(text)) end();
+      else if (!open && !database.inTransaction) {
+        begin.run();
+        open = true;
+        setImmediate(end);
+      }
+    },
+    end,
+  };
+}
+
 /**
  * Wraps a better-sqlite3 connection for Kysely's SqliteDialect so a statement is prepared once per
  * text. SQLite itself prepares a statement again when another connection changed the schema; a
  * schema change on this connection empties the cache besides, so nothing prepared before a
  * migration outlives it. A statement still being iterated is busy: a fresh one serves meanwhile.
+ * With `sharedReads`, reads outside a transaction share one per event-loop turn (`readEpochs`).
  */
-export function cacheStatements(database: SqliteDatabase.Database): CachingSqliteDatabase {
+export function cacheStatements(
+  database: SqliteDatabase.Database,
+  { sharedReads = false }: { sharedReads?: boolean } = {},
+): CachingSqliteDatabase {
   const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: MAX_STATEMENTS });
+  const epochs = sharedReads ? readEpochs(database) : undefined;
   const clear = () => {
     const size = statements.size;
     statements.clear();
@@ -30,10 +68,12 @@ export function cacheStatements(database: SqliteDatabase.Database): CachingSqlit
   };
   return {
     close: () => {
+      epochs?.end();
       clear();
       database.close();
     },
     prepare: (text: string) => {
+      epochs?.before(text);
       const cached = statements.get(text);
       if (cached !== undefined && !cached.busy) return cached;
       if (SCHEMA_CHANGE.test(text)) {
