@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@einwurf/contract';
@@ -68,6 +68,7 @@ import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
 import { OneLinePerRequest } from './log.ts';
 import { lazyCompilers } from './lazy-compilers.ts';
+import { requestValidatorCompiler } from './request-validator.ts';
 import { closeConnectionsWhenClosing } from './shutdown.ts';
 import { VERSION } from './version.ts';
 
@@ -184,7 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     routerOptions: { maxParamLength: 2048 },
     schemaController: { compilersFactory: { buildSerializer: compilers.buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(compilers.validator(TypeBoxValidatorCompiler));
+  app.setValidatorCompiler(compilers.validator(requestValidatorCompiler));
   app.decorate('compileSchemas', compilers.compileAll);
 
   const ownsDb = deps.db === undefined;

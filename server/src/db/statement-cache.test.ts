@@ -190,7 +190,8 @@ describe('shared reads (sharedReads)', () => {
 
   it('is what the server opens a SQLite file with', async () => {
     const file = sqliteFile();
-    const db = createDatabase({ dialect: 'sqlite', path: file });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = createDatabase({ dialect: 'sqlite', path: file }) as unknown as Kysely<any>;
     closers.push(() => db.destroy());
     await sql`create table notes (id integer primary key)`.execute(db);
     const ids = async () => (await db.selectFrom('notes').select('id').execute()).map((r) => r.id);
