@@ -188,6 +188,17 @@ describe('shared reads (sharedReads)', () => {
     expect(await bodies()).toEqual(['from elsewhere']);
   });
 
+  it('sees at once what another connection of this process wrote (a command run in-process)', async () => {
+    const file = sqliteFile();
+    const { db } = sharedDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    expect(await bodies()).toEqual([]);
+    const { db: command } = sharedDatabase(file);
+    await command.insertInto('notes').values({ body: 'by the command' }).execute();
+    expect(await bodies()).toEqual(['by the command']);
+  });
+
   it('is what the server opens a SQLite file with', async () => {
     const file = sqliteFile();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

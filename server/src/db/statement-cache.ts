@@ -22,13 +22,15 @@ const SELECT = /^\s*(select|with)\b/i;
  * every transaction of its own takes and drops a read lock on the shared-memory index (two `fcntl`
  * calls, about 8 µs of a 10 µs lookup here), so the selects of the requests answered in one turn
  * take the lock once. Any other statement (a write, `begin`, a pragma, a schema change) ends the
- * shared read first, so writes run as before and the next read sees them; another connection's
- * commit is seen from the next turn on.
+ * shared read first, so writes run as before and the next read sees them. So does a statement of
+ * another connection of this process (a command run in-process, a test's own connection); another
+ * process's commit is seen from the next turn on.
  */
 function readEpochs(database: SqliteDatabase.Database) {
   const begin = database.prepare('begin');
   const commit = database.prepare('commit');
   let open = false;
+  let openedAt = 0;
   const end = () => {
     if (!open) return;
     open = false;
@@ -37,16 +39,25 @@ function readEpochs(database: SqliteDatabase.Database) {
   return {
     /** Called before `text` runs: opens a shared read for a select outside a transaction, or ends it. */
     before(text: string): void {
-      if (!SELECT.test(text)) end();
-      else if (!open && !database.inTransaction) {
+      if (!SELECT.test(text)) {
+        end();
+        otherStatements += 1;
+        return;
+      }
+      if (open && openedAt !== otherStatements) end();
+      if (!open && !database.inTransaction) {
         begin.run();
         open = true;
+        openedAt = otherStatements;
         setImmediate(end);
       }
     },
     end,
   };
 }
+
+/** Statements other than selects run on any connection of this process: a shared read older than one ends. */
+let otherStatements = 0;
 
 /**
  * Wraps a better-sqlite3 connection for Kysely's SqliteDialect so a statement is prepared once per
