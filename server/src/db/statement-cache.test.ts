@@ -172,6 +172,11 @@ describe('shared reads (sharedReads)', () => {
     await sql`pragma user_version = 7`.execute(db);
     expect(sqlite.inTransaction).toBe(false);
     expect(sqlite.pragma('user_version', { simple: true })).toBe(7);
+    // SQLite prepares `foreign_keys` inside a transaction as a no-op: it must be prepared outside.
+    sqlite.pragma('foreign_keys = on');
+    await db.selectFrom('notes').selectAll().execute();
+    await sql`pragma foreign_keys = off`.execute(db);
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(0);
     expect((await db.selectFrom('notes').selectAll().execute()).length).toBe(2);
   });
 
@@ -186,6 +191,18 @@ describe('shared reads (sharedReads)', () => {
     other.prepare("insert into notes (body) values ('from elsewhere')").run();
     await nextTurn();
     expect(await bodies()).toEqual(['from elsewhere']);
+  });
+
+  it('commits a write that starts with `with` at once, as any write', async () => {
+    const file = sqliteFile();
+    const { db, sqlite } = sharedDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    await db.selectFrom('notes').selectAll().execute();
+    await sql`with n(body) as (select 'from a cte') insert into notes (body) select body from n`.execute(db);
+    expect(sqlite.inTransaction).toBe(false);
+    const other = new SqliteDatabase(file, sqliteOptions());
+    closers.push(() => void other.close());
+    expect(other.prepare('select body from notes').all()).toEqual([{ body: 'from a cte' }]);
   });
 
   it('sees at once what another connection of this process wrote (a command run in-process)', async () => {

@@ -36,14 +36,24 @@ function readEpochs(database: SqliteDatabase.Database) {
     open = false;
     if (database.inTransaction) commit.run();
   };
+  const other = () => {
+    end();
+    otherStatements += 1;
+  };
   return {
-    /** Called before `text` runs: opens a shared read for a select outside a transaction, or ends it. */
-    before(text: string): void {
-      if (!SELECT.test(text)) {
-        end();
-        otherStatements += 1;
-        return;
-      }
+    /**
+     * Called before a statement is prepared and run: any but a select ends the shared read first
+     * (SQLite decides some pragmas as it prepares them: `foreign_keys` inside a transaction is
+     * prepared as a no-op). Answers whether the statement may join a shared read once prepared.
+     */
+    beforePrepare(text: string): boolean {
+      if (SELECT.test(text)) return true;
+      other();
+      return false;
+    },
+    /** Called before a select runs: joins or opens the shared read, unless it writes (a `with … insert`). */
+    beforeSelect(readonly: boolean): void {
+      if (!readonly) return other();
       if (open && openedAt !== otherStatements) end();
       if (!open && !database.inTransaction) {
         begin.run();
@@ -77,6 +87,17 @@ export function cacheStatements(
     statements.clear();
     return size;
   };
+  const prepared = (text: string) => {
+    const cached = statements.get(text);
+    if (cached !== undefined && !cached.busy) return cached;
+    if (SCHEMA_CHANGE.test(text)) {
+      clear();
+      return database.prepare(text);
+    }
+    const statement = database.prepare(text);
+    if (cached === undefined) statements.set(text, statement);
+    return statement;
+  };
   return {
     close: () => {
       epochs?.end();
@@ -84,15 +105,9 @@ export function cacheStatements(
       database.close();
     },
     prepare: (text: string) => {
-      epochs?.before(text);
-      const cached = statements.get(text);
-      if (cached !== undefined && !cached.busy) return cached;
-      if (SCHEMA_CHANGE.test(text)) {
-        clear();
-        return database.prepare(text);
-      }
-      const statement = database.prepare(text);
-      if (cached === undefined) statements.set(text, statement);
+      const select = epochs?.beforePrepare(text) ?? false;
+      const statement = prepared(text);
+      if (select) epochs?.beforeSelect(statement.readonly);
       return statement;
     },
     clear,
