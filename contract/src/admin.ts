@@ -8,8 +8,8 @@ import { PaginationSchema } from './pagination.ts';
 export * from './admin-rules.ts';
 
 const IsoDate = Type.String({ format: 'date-time' });
-const ActorSchema = Type.Union([Type.Literal('author'), Type.Literal('mod'), Type.Literal('admin')]);
-const AccountRoleSchema = Type.Union([Type.Literal('mod'), Type.Literal('admin')]);
+const ActorSchema = Type.Enum(['author', 'mod', 'admin']);
+const AccountRoleSchema = Type.Enum(['mod', 'admin']);
 
 /** The query of `GET admin/collection/entries`; the server checks each value and names a bad one. */
 export const EntryListQuerySchema = Type.Object({
@@ -103,7 +103,7 @@ export type ModerationEntryUpdate = {
 export const LatestCommentSchema = Type.Object({
   title: Type.String(),
   content: Type.String(),
-  origin: Type.Union([Type.Literal('moderation'), Type.Literal('contributor')]),
+  origin: Type.Enum(['moderation', 'contributor']),
   created_at: IsoDate,
 });
 export type LatestComment = Type.Static<typeof LatestCommentSchema>;
@@ -229,7 +229,7 @@ export const HealthMetricSchema = Type.Object({
     memory: Type.Object({ rss_bytes: Count, heap_used_bytes: Count }),
     event_loop_delay_ms: Type.Number({ description: 'p99 since the previous call' }),
     database: Type.Object({
-      kind: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+      kind: Type.Enum(['sqlite', 'postgres']),
       reachable: Type.Boolean(),
       latency_ms: Type.Union([Type.Number(), Type.Null()]),
       size_bytes: Type.Union([Count, Type.Null()]),

@@ -5,7 +5,7 @@ export * from './roles.ts';
 
 export const AuthStateSchema = Type.Object({
   // Spelled out: a mapped array would type as TLiteral<Role>[] and make Static<…>['role'] never.
-  role: Type.Union([Type.Literal('none'), Type.Literal('anon'), Type.Literal('mod'), Type.Literal('admin')]),
+  role: Type.Enum(['none', 'anon', 'mod', 'admin']),
   ttl: Type.Integer({ description: 'session expiry in epoch seconds; 0 without a session' }),
   username: Type.Optional(Type.String({ description: 'the account name, for moderation sessions only' })),
   second_factor_setup_required: Type.Optional(

@@ -126,7 +126,7 @@ export const CommentSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   content: Type.String(),
-  origin: Type.Union([Type.Literal('moderation'), Type.Literal('contributor')]),
+  origin: Type.Enum(['moderation', 'contributor']),
   created_at: Type.String({ format: 'date-time' }),
 });
 export type Comment = Type.Static<typeof CommentSchema>;

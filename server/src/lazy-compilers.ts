@@ -1,10 +1,12 @@
 import SerializerSelector, { type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
+import { withPlainNullables } from './serializer-schema.ts';
 
 // Fastify compiles every route's request validators and response serializers while it starts: a few
 // hundred schemas, most of the start's time after loading the code. These compile a route's schema
 // the first time a request needs it instead, so the first answer comes sooner; `compileAll` compiles
-// whatever is still waiting (tests use it to prove every schema compiles).
+// whatever is still waiting (tests use it to prove every schema compiles). A serializer is built from
+// the response schema with its nullable pairs as type lists (serializer-schema.ts).
 
 type Compile = () => void;
 
@@ -37,7 +39,8 @@ export function lazyCompilers(): LazyCompilers {
   return {
     buildSerializer(externalSchemas, options) {
       const compilerFor = eager(externalSchemas, options);
-      return (route) => onFirstCall(() => compilerFor(route), waiting);
+      return (route) =>
+        onFirstCall(() => compilerFor({ ...route, schema: withPlainNullables(route.schema) }), waiting);
     },
     validator(compiler) {
       return (route) => onFirstCall(() => compiler(route), waiting);

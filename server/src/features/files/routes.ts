@@ -26,7 +26,7 @@ const FileParams = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 const FileQuery = Type.Object({
-  variant: Type.Optional(Type.Union([Type.Literal('original'), Type.Literal('preview')])),
+  variant: Type.Optional(Type.Enum(['original', 'preview'])),
 });
 const RenameBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'the new name without extension' }),

@@ -3,7 +3,7 @@ import { ErrorBodySchema, HealthMetricSchema } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
 import { checkDependencies, collectHealthMetric } from './service.ts';
 
-const StatusSchema = Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]);
+const StatusSchema = Type.Enum(['ok', 'unavailable']);
 const CheckSchema = Type.Object({ status: StatusSchema, latency_ms: Type.Number() });
 const HealthSchema = Type.Object({
   status: StatusSchema,
