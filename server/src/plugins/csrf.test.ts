@@ -123,6 +123,25 @@ describe.each(testDatabases())('CSRF on $name', (target) => {
     expect(out.headers['x-csrf-token']).toBe(csrfTokenFor(t.app.secrets.current(), csrfCookie));
   });
 
+  it('answers each cookie and session pair its own token, made again or kept (a long session cookie is not kept)', async () => {
+    const csrfCookie = 'C'.repeat(43);
+    const secret = t.app.secrets.current();
+    for (const session of [
+      's'.repeat(43),
+      't'.repeat(43),
+      'l'.repeat(400),
+      's'.repeat(43),
+      'l'.repeat(400),
+    ]) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth',
+        headers: { cookie: `${CSRF_COOKIE}=${csrfCookie}; ${SESSION_COOKIE}=${session}` },
+      });
+      expect(answer.headers['x-csrf-token']).toBe(csrfTokenFor(secret, csrfCookie, session));
+    }
+  });
+
   it('does not ask GET, HEAD or OPTIONS for a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/auth' })).statusCode).toBe(200);

@@ -70,6 +70,8 @@ describe.each(testDatabases())('the shared signing secret on $name', (target) =>
     const client = await a.newClient();
     const before = client.csrfToken()!;
     const oldSecret = a.app.secrets.current();
+    // b has made (and keeps) this client's token before the rotation.
+    expect((await logoutAt(b, client, before)).headers['x-csrf-token']).toBe(before);
     await rotateSigningSecret(a.database.db);
     await a.app.secrets.refresh();
     await b.app.secrets.refresh();
