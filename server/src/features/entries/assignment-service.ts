@@ -26,7 +26,7 @@ export async function resolveAssignee(db: Db, username: string | null, field: st
 }
 
 /** The username of the account that has the entry; null when nobody has it. */
-async function assigneeOf(db: Db, row: EntryRow): Promise<string | null> {
+export async function assigneeOf(db: Db, row: EntryRow): Promise<string | null> {
   if (row.assignee_id === null) return null;
   return (await repo.findUsernameById(db, row.assignee_id)) ?? null;
 }

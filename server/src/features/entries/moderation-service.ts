@@ -12,7 +12,7 @@ import { parseIsoDateTime } from '../../time.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import { cancelPendingEvents, enqueueEvent } from '../outbox/service.ts';
 import { assertTransition } from './lifecycle.ts';
-import { toModerationEntry } from './assignment-service.ts';
+import { assigneeOf, toModerationEntry } from './assignment-service.ts';
 import { findEntryRow, softDeleteEntry, writeEntryEdit, type Db, type EntryChanger } from './service.ts';
 
 // Moderation's use-cases over any entry: read, save with a state (and, publishing, a time), delete.
@@ -148,8 +148,7 @@ export async function moderateEntry(
       const entry = { id, type: row.type, title: saved.data.title };
       await announcePublication(trx, { entry, before: visibleFrom(row), after, now });
     }
-    const assignee = (await toModerationEntry(trx, row)).data.assignee ?? null;
-    saved.data.assignee = assignee;
+    saved.data.assignee = await assigneeOf(trx, row);
     return saved;
   });
 }
