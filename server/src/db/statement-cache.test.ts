@@ -142,9 +142,23 @@ describe('shared reads (sharedReads)', () => {
     return { db, sqlite };
   }
 
-  it('lets the reads of one event-loop turn share a read transaction, ended when the loop turns', async () => {
-    const { db, sqlite } = sharedDatabase(sqliteFile());
+  /** A shared-reads database over a new file holding an empty `notes` table. */
+  async function notesDatabase() {
+    const file = sqliteFile();
+    const { db, sqlite } = sharedDatabase(file);
     await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    /** A plain connection to the same file, as another process would open it. */
+    const other = () => {
+      const connection = new SqliteDatabase(file, sqliteOptions());
+      closers.push(() => void connection.close());
+      return connection;
+    };
+    return { file, db, sqlite, bodies, other };
+  }
+
+  it('lets the reads of one event-loop turn share a read transaction, ended when the loop turns', async () => {
+    const { db, sqlite } = await notesDatabase();
     expect(sqlite.inTransaction).toBe(false);
     await db.selectFrom('notes').selectAll().execute();
     expect(sqlite.inTransaction).toBe(true);
@@ -154,15 +168,11 @@ describe('shared reads (sharedReads)', () => {
   });
 
   it('ends the shared read before a write, a transaction or a pragma, and reads what was written', async () => {
-    const file = sqliteFile();
-    const { db, sqlite } = sharedDatabase(file);
-    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const { db, sqlite, other } = await notesDatabase();
     await db.selectFrom('notes').selectAll().execute();
     await db.insertInto('notes').values({ body: 'written' }).execute();
     // Committed at once: another connection sees it.
-    const other = new SqliteDatabase(file, sqliteOptions());
-    closers.push(() => void other.close());
-    expect(other.prepare('select body from notes').all()).toEqual([{ body: 'written' }]);
+    expect(other().prepare('select body from notes').all()).toEqual([{ body: 'written' }]);
     expect(await db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'written' }]);
 
     await db.transaction().execute(async (trx) => {
@@ -181,35 +191,23 @@ describe('shared reads (sharedReads)', () => {
   });
 
   it("sees another connection's commit from the next turn on", async () => {
-    const file = sqliteFile();
-    const { db } = sharedDatabase(file);
-    await sql`create table notes (id integer primary key, body text)`.execute(db);
-    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    const { bodies, other } = await notesDatabase();
     expect(await bodies()).toEqual([]);
-    const other = new SqliteDatabase(file, sqliteOptions());
-    closers.push(() => void other.close());
-    other.prepare("insert into notes (body) values ('from elsewhere')").run();
+    other().prepare("insert into notes (body) values ('from elsewhere')").run();
     await nextTurn();
     expect(await bodies()).toEqual(['from elsewhere']);
   });
 
   it('commits a write that starts with `with` at once, as any write', async () => {
-    const file = sqliteFile();
-    const { db, sqlite } = sharedDatabase(file);
-    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const { db, sqlite, other } = await notesDatabase();
     await db.selectFrom('notes').selectAll().execute();
     await sql`with n(body) as (select 'from a cte') insert into notes (body) select body from n`.execute(db);
     expect(sqlite.inTransaction).toBe(false);
-    const other = new SqliteDatabase(file, sqliteOptions());
-    closers.push(() => void other.close());
-    expect(other.prepare('select body from notes').all()).toEqual([{ body: 'from a cte' }]);
+    expect(other().prepare('select body from notes').all()).toEqual([{ body: 'from a cte' }]);
   });
 
   it('sees at once what another connection of this process wrote (a command run in-process)', async () => {
-    const file = sqliteFile();
-    const { db } = sharedDatabase(file);
-    await sql`create table notes (id integer primary key, body text)`.execute(db);
-    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    const { file, bodies } = await notesDatabase();
     expect(await bodies()).toEqual([]);
     const { db: command } = sharedDatabase(file);
     await command.insertInto('notes').values({ body: 'by the command' }).execute();
