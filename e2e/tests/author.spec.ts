@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createEntry, fillMarkdown, gradientPng, save, uploadImage } from '../support/author.ts';
 import { expectArrivedAt } from '../support/announce.ts';
+import { watchApi } from '../support/api-quiet.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // The anonymous author's journey: create (proof of work), edit, save, come back with the password,
@@ -180,10 +181,14 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Zur Moderation vorschlagen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Beitrag vorgeschlagen' })).toBeVisible();
+  const api = watchApi(page);
   await page.getByRole('link', { name: 'Zurück zum Beitrag' }).click();
   await expect(page.getByRole('button', { name: 'Änderungen vorschlagen' })).toBeVisible();
 
   // The session ends while the author types; saving leads to the password and back, text intact.
+  // The screen shows the entry from its cache and fetches it again: that fetch must be answered
+  // first, or it meets the ended session before the typing does.
+  await api.quiet();
   await context.clearCookies();
   await page
     .getByRole('textbox', { name: 'Programm', exact: true })
