@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import type { EntryValidator, ValidationMode } from '@einwurf/contract';
@@ -101,7 +101,9 @@ export function useEntryDraft({
   const editedRef = useRef(edited);
   const dirtyRef = useRef(isDirty);
   const leavingRef = useRef(false);
-  useEffect(() => {
+  // Set as the render commits, not after the paint: a navigation right after the last keystroke
+  // already finds the edit dirty.
+  useLayoutEffect(() => {
     editedRef.current = edited;
     dirtyRef.current = isDirty;
   }, [edited, isDirty]);

@@ -52,7 +52,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-describe('create page', { timeout: 20_000 }, () => {
+describe('create page', () => {
   it('refuses a repeat that does not match, before any request', async () => {
     renderCreate();
     await submitPasswords('lange-genug-1', 'lange-genug-2');

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Alert, Button, Checkbox, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './create-strings';
@@ -45,8 +54,11 @@ export function Component() {
   // The password and the link exist nowhere else: leaving before saving them asks first.
   const mustConfirm = phase.step === 'confirm' && !saved;
   const mustConfirmRef = useRef(mustConfirm);
-  useEffect(() => {
+  // Set as the render commits, so a navigation right after it is already asked about.
+  useLayoutEffect(() => {
     mustConfirmRef.current = mustConfirm;
+  }, [mustConfirm]);
+  useEffect(() => {
     if (!mustConfirm) return;
     const handleBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();

@@ -107,7 +107,7 @@ afterEach(() => {
 });
 
 // Each test renders the whole editor (Mantine, the form engine); a busy machine needs more than 5 s.
-describe('edit page', { timeout: 20_000 }, () => {
+describe('edit page', () => {
   it('sets the unsaved-changes flag on a change and clears it after saving', async () => {
     serve({
       [`PUT anon/${ID}`]: (init) => {
@@ -302,6 +302,8 @@ describe('edit page', { timeout: 20_000 }, () => {
     serve();
     const { router } = renderEdit();
     await userEvent.type(await titleInput(), '?');
+    // As an author would: the screen shows the edit as unsaved before anyone leaves.
+    expect(await screen.findByText('Ungespeicherte Änderungen')).toBeInTheDocument();
     void router.navigate('/');
     const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bleiben' }));
@@ -314,6 +316,29 @@ describe('edit page', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: 'home page' })).toBeInTheDocument();
+  });
+
+  it('asks also when a link is followed as soon as the edit shows as unsaved, before the next frame', async () => {
+    serve();
+    const { router } = renderEdit();
+    const title = await titleInput();
+    // The screen has been shown for a while: what its first frames set up has run.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A browser's input event, outside any test wrapper; the link is followed in the same turn as the
+    // screen first shows the edit as unsaved, before anything that waits for the paint has run.
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent?.includes('Ungespeicherte Änderungen')) return;
+        observer.disconnect();
+        void router.navigate('/');
+        resolve();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(title, 'Velowege!');
+      title.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' })).toBeInTheDocument();
   });
 
   it('labels each comment with its origin', async () => {
@@ -455,7 +480,7 @@ describe('edit page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('kept typing on the edit page', { timeout: 20_000 }, () => {
+describe('kept typing on the edit page', () => {
   const KEY = `einwurf_kept:author:${ID}`;
   const keep = (fields: Record<string, unknown>, revision = 3) =>
     localStorage.setItem(
