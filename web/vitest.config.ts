@@ -33,6 +33,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A test may wait up to 5 s for one lazily loaded part (src/test/setup.ts); its own time-out must
+    // leave room for that and the steps around it, or a busy machine fails it by timing alone.
+    testTimeout: 20_000,
     css: false,
     server: {
       deps: {

@@ -18,7 +18,7 @@ afterEach(() => {
   clearCurrentEntry();
 });
 
-describe('the top bar', { timeout: 20_000 }, () => {
+describe('the top bar', () => {
   it("badges the author's entry with moderation's news, on any page", async () => {
     setAuth({ role: 'anon', ttl: inAnHour() });
     writeCurrentEntry({ cpt: 'article', id: 'e1' });

@@ -57,7 +57,7 @@ describe('the selection', () => {
   });
 });
 
-describe('the bulk bar', { timeout: 20_000 }, () => {
+describe('the bulk bar', () => {
   const picked = [
     { id: 'e1', title: 'Erster' },
     { id: 'e2', title: 'Zweiter' },
@@ -149,7 +149,7 @@ describe('the bulk bar', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the assignee', { timeout: 20_000 }, () => {
+describe('the assignee', () => {
   it('is taken at once when nobody has the entry', async () => {
     setAuth({ role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'Mona' });
     const user = userEvent.setup();

@@ -23,7 +23,7 @@ const comments: Comment[] = [
   },
 ];
 
-describe('CommentsPanel', { timeout: 20_000 }, () => {
+describe('CommentsPanel', () => {
   it('works from its props alone and keeps the text when adding fails', async () => {
     const user = userEvent.setup();
     const onAdd = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);

@@ -59,7 +59,7 @@ function renderAudit(answer: (request: ApiRequest) => unknown = () => page([publ
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('audit log', { timeout: 20_000 }, () => {
+describe('audit log', () => {
   it('lists records newest first in words, with links to the entry and the accounts', async () => {
     renderAudit();
     const rows = await screen.findAllByRole('row');

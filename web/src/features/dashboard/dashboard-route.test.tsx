@@ -86,7 +86,7 @@ afterEach(async () => {
   await changeLocale('de');
 });
 
-describe('dashboard', { timeout: 20_000 }, () => {
+describe('dashboard', () => {
   it('lists scheduled publications with the time they appear, and says when in the timeline', async () => {
     renderScreen(<DashboardPage />);
     const scheduled = await screen.findByRole('region', { name: 'Geplante Veröffentlichungen' });

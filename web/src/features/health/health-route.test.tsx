@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('health', { timeout: 20_000 }, () => {
+describe('health', () => {
   it('shows the metrics in cards', async () => {
     mockApi({ 'GET admin/config/healthmetric': metric([]) });
     renderScreen(<HealthPage />);

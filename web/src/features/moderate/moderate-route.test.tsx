@@ -147,7 +147,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('moderate', { timeout: 20_000 }, () => {
+describe('moderate', () => {
   it('shows the entry in the form, its sanitized preview, comments with badges and its timeline', async () => {
     renderModerate();
     expect(screen.getByRole('heading', { level: 1, name: 'Beitrag moderieren' })).toBeInTheDocument();

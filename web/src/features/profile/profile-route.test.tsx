@@ -37,7 +37,7 @@ async function changePassword(old: string, next: string, repeat = next) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('profile', { timeout: 20_000 }, () => {
+describe('profile', () => {
   it('shows the own account from GET auth', async () => {
     mockApi({ ...security, 'GET auth': account, 'GET admin/profile': profile });
     renderScreen(<ProfilePage />);

@@ -21,7 +21,7 @@ const template: ReplyTemplate = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('reply templates', { timeout: 20_000 }, () => {
+describe('reply templates', () => {
   it('lists the templates and adds one with a subject and text in each language', async () => {
     const { sent } = mockApi({
       'GET admin/reply-templates': { data: [template] },

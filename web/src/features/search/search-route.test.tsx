@@ -44,7 +44,7 @@ function renderSearch(path = '/admin/search') {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('search', { timeout: 20_000 }, () => {
+describe('search', () => {
   it('says below the labelled field that it needs 4 characters, and does not search with fewer', async () => {
     const user = userEvent.setup();
     const { sent } = renderSearch();

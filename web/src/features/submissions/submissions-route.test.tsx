@@ -44,7 +44,7 @@ function renderSubmissions(path = '/admin/submissions') {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('submissions', { timeout: 20_000 }, () => {
+describe('submissions', () => {
   it('lists entries newest change first, with type, labelled state and date', async () => {
     const { lastList } = renderSubmissions();
     const table = await screen.findByRole('table');
@@ -119,7 +119,7 @@ describe('submissions', { timeout: 20_000 }, () => {
   });
 });
 
-describe('export', { timeout: 20_000 }, () => {
+describe('export', () => {
   const encoder = new TextEncoder();
   const CSV_HEAD = '\uFEFFid,type,state,title,created_at,updated_at,published_at,content\r\n';
   // The second record's quoted cell holds a line break, which must not count as an entry.

@@ -34,7 +34,7 @@ function renderUsers(routes: Parameters<typeof mockApi>[0] = {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('users', { timeout: 20_000 }, () => {
+describe('users', () => {
   it('lists the accounts with role and creation date', async () => {
     renderUsers();
     const row = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;

@@ -65,7 +65,7 @@ const rowOf = async (url: string) => (await screen.findByText(url)).closest('tr'
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('webhooks', { timeout: 20_000 }, () => {
+describe('webhooks', () => {
   it('lists the endpoints with their events and status, and why one was disabled', async () => {
     renderWebhooks();
     const row = await rowOf('https://example.org/hook');

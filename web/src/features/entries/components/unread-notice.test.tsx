@@ -43,7 +43,7 @@ function renderPage(unread: number) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the author's notice of moderation's news", { timeout: 20_000 }, () => {
+describe("the author's notice of moderation's news", () => {
   it('shows at the top and leads to the first comment the author has not read', async () => {
     const user = userEvent.setup();
     renderPage(2);

@@ -36,7 +36,7 @@ function renderForm(language: Locale, onAdd = vi.fn().mockResolvedValue(undefine
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the template picker', { timeout: 20_000 }, () => {
+describe('the template picker', () => {
   it("offers the entry's language first, then the others", () => {
     expect(languagesFor('en')).toEqual(['en', 'de', 'de-CH']);
     expect(languagesFor('de-CH')).toEqual(['de-CH', 'de', 'en']);

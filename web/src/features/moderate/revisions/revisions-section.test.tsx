@@ -93,7 +93,7 @@ describe('defaultPair', () => {
   });
 });
 
-describe('the revisions section', { timeout: 20_000 }, () => {
+describe('the revisions section', () => {
   it('shows the changes since your rejection: only the changed words, in ins and del with their names', async () => {
     setAuth({ role: 'mod', ttl: Math.floor(Date.now() / 1000) + 3600, username: 'mira' });
     renderSection();

@@ -27,7 +27,7 @@ const laptop = {
   last_used_at: null,
 };
 
-describe('passkeys card', { timeout: 20_000 }, () => {
+describe('passkeys card', () => {
   it('adds a named passkey through the browser, and removes one with the password', async () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     let keys: (typeof laptop)[] = [];

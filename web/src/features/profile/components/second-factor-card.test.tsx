@@ -14,7 +14,7 @@ const codes = Array.from({ length: 10 }, (_, index) => `code-${index}`);
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('second factor card', { timeout: 20_000 }, () => {
+describe('second factor card', () => {
   it('explains that a second factor is required when none is set up', async () => {
     mockApi({ 'GET admin/profile/second-factor': { data: { ...off.data, required: true } } });
     renderScreen(<SecondFactorCard />);

@@ -49,7 +49,7 @@ function renderCard() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('sessions card', { timeout: 20_000 }, () => {
+describe('sessions card', () => {
   it('lists the sessions with browser, dates and this one marked', async () => {
     mockApi({ 'GET admin/profile/sessions': sessions });
     renderCard();
