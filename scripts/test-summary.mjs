@@ -4,6 +4,7 @@
 // error, so the end of a CI log says what failed.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The reports' folder; EINWURF_TEST_RESULTS names another (the script's own test uses it).
@@ -15,8 +16,8 @@ const read = (name) => {
 
 /** `place › title: first line of the error`, one line, at most 300 characters. */
 const failure = (place, title, message = '') => {
-  // Strip colours; the error's first non-empty line says what was expected.
-  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '');
+  // Without colours; the error's first non-empty line says what was expected.
+  const plain = stripVTControlCharacters(String(message));
   const first = plain.split('\n').find((line) => line.trim()) ?? '';
   return `  failed: ${place} › ${title}: ${first.trim()}`.slice(0, 300);
 };
@@ -28,7 +29,8 @@ const vitestFailures = (report) => {
     const place = file.name.replace(root, '');
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failed) failures.push(failure(place, test.fullName, test.failureMessages?.[0]));
-    if (file.status === 'failed' && failed.length === 0) failures.push(failure(place, '(the file)', file.message));
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(failure(place, '(the file)', file.message));
   }
 };
 

@@ -13,7 +13,8 @@ afterEach(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true
 function summary(reports: Record<string, unknown>, status = 1): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'einwurf-summary-'));
   folders.push(dir);
-  for (const [name, report] of Object.entries(reports)) writeFileSync(join(dir, name), JSON.stringify(report));
+  for (const [name, report] of Object.entries(reports))
+    writeFileSync(join(dir, name), JSON.stringify(report));
   const out = execFileSync(process.execPath, [script, String(status)], {
     env: { ...process.env, EINWURF_TEST_RESULTS: dir },
     encoding: 'utf8',
@@ -40,7 +41,12 @@ const vitest = {
         },
       ],
     },
-    { name: '/somewhere/web/src/b.test.tsx', status: 'failed', message: 'Cannot find module x', assertionResults: [] },
+    {
+      name: '/somewhere/web/src/b.test.tsx',
+      status: 'failed',
+      message: 'Cannot find module x',
+      assertionResults: [],
+    },
   ],
 };
 
@@ -50,7 +56,9 @@ const playwright = {
     {
       title: 'author.spec.ts',
       file: 'author.spec.ts',
-      specs: [{ title: 'creates', file: 'author.spec.ts', line: 9, tests: [{ status: 'expected', results: [] }] }],
+      specs: [
+        { title: 'creates', file: 'author.spec.ts', line: 9, tests: [{ status: 'expected', results: [] }] },
+      ],
       suites: [
         {
           title: 'nested',
@@ -63,7 +71,12 @@ const playwright = {
               tests: [
                 {
                   status: 'unexpected',
-                  results: [{ status: 'failed', error: { message: '\n\nError: expect(locator).toBeVisible() failed\nmore' } }],
+                  results: [
+                    {
+                      status: 'failed',
+                      error: { message: '\n\nError: expect(locator).toBeVisible() failed\nmore' },
+                    },
+                  ],
                 },
               ],
             },
