@@ -179,6 +179,18 @@ export type EntryCountsTable = {
   count: number;
 };
 
+/**
+ * How many entries of a type and state were last changed (`sort` updated_at) or created (created_at)
+ * on a day (`bucket`: epoch milliseconds divided by a day's, truncated); kept by triggers.
+ */
+export type EntryRangesTable = {
+  sort: 'updated_at' | 'created_at';
+  bucket: number;
+  type: string;
+  state: EntryState;
+  count: number;
+};
+
 /** An attachment of an entry; its content lives in the configured file storage under `key`. */
 export type FilesTable = {
   /** 128 random bits, base64url: the file's URL carries it, so it must be unguessable. */
@@ -351,6 +363,7 @@ export type Database = {
   entry_revisions: EntryRevisionsTable;
   comments: CommentsTable;
   entry_counts: EntryCountsTable;
+  entry_ranges: EntryRangesTable;
   spent_pow_tokens: SpentPowTokensTable;
   files: FilesTable;
   file_chunks: FileChunksTable;

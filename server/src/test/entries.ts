@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, isDeletedState, type Entry, type EntryState } from '@einwurf/contract';
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
@@ -96,4 +96,30 @@ export async function insertTestEntry(
 export async function clearEntries(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('entries').execute();
   await db.deleteFrom('entry_counts').execute();
+}
+
+/**
+ * entry_ranges as it must be: the entries counted anew per sort, day, type and state (rows of count 0,
+ * left where entries moved away, are left out), for comparing with what the triggers kept.
+ */
+export async function rangesRecountedAndKept(
+  db: Kysely<Database>,
+): Promise<{ kept: unknown[]; recounted: unknown[] }> {
+  const day = sql.lit(86_400_000);
+  const recounted = await sql`select sort, bucket, type, state, count from (
+      select 'updated_at' as sort, updated_at / ${day} as bucket, type, state, count(*) as count
+        from entries group by updated_at / ${day}, type, state
+      union all
+      select 'created_at', created_at / ${day}, type, state, count(*) from entries
+        group by created_at / ${day}, type, state
+    ) counted order by sort, bucket, type, state`.execute(db);
+  const kept = await sql`select sort, bucket, type, state, count from entry_ranges where count <> 0
+    order by sort, bucket, type, state`.execute(db);
+  const plain = (rows: unknown[]) =>
+    (rows as Record<string, unknown>[]).map((r) => ({
+      ...r,
+      bucket: Number(r.bucket),
+      count: Number(r.count),
+    }));
+  return { kept: plain(kept.rows), recounted: plain(recounted.rows) };
 }

@@ -1,0 +1,186 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryState } from '@einwurf/contract';
+import type { NewEntryRow } from '../../db/types.ts';
+import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { rangesRecountedAndKept, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { newEntryId } from '../entries/service.ts';
+import { moderateEntry, deleteEntryAsModeration } from '../entries/moderation-service.ts';
+import { insertEntriesInBulk } from '../seed/repository.ts';
+import { listEntries, type ListFilter, type ListSort } from './repository.ts';
+import { searchDocumentOf } from './service.ts';
+
+// Pages asked for by number far from both ends are found through the entries counted per day
+// (entry_ranges): they must hold the rows an OFFSET over the whole sorted list gives. The comparisons
+// count the days for every page (from 0 rows on); the product does from 1,000 rows on.
+const DAY_MS = 86_400_000;
+const ENTRIES = 3_000;
+const PAGE = { limit: 50 };
+const EVERY_PAGE = 0;
+const STATES: EntryState[] = ['published', 'proposed', 'draft', 'rejected', 'deleted'];
+
+describe.each(testDatabases())('list pages found by day on $name', (target) => {
+  let database: TestDatabaseHandle;
+
+  beforeAll(async () => {
+    database = await target.create();
+    // 3,000 entries over about 60 days, 50 a day, many sharing a time, so ties and day edges occur.
+    const start = Date.UTC(2026, 5, 1);
+    const rows: NewEntryRow[] = Array.from({ length: ENTRIES }, (_, i) => {
+      const state = STATES[(i * 7) % STATES.length]!;
+      const created = start + Math.floor(i / 50) * DAY_MS + ((i * 37) % 24) * 3_600_000;
+      return {
+        id: newEntryId(),
+        type: i % 3 === 0 ? 'event' : 'article',
+        state,
+        title: `Eintrag ${i % 17}`,
+        data: JSON.stringify({ content: `Text ${i}.` }),
+        password_hash: 'not a hash',
+        revision: 1,
+        created_at: created,
+        // Some last changed at the very edge of a day, some much later, in no order of creation.
+        updated_at: i % 5 === 0 ? start + ((i * 13) % 60) * DAY_MS : created + ((i * 11) % 30) * DAY_MS,
+        deleted_at: state === 'deleted' ? start : null,
+      };
+    });
+    await database.db
+      .transaction()
+      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
+  });
+  afterAll(() => database.destroy());
+
+  /** The page as an OFFSET over the whole filtered, sorted list has it. */
+  async function pageByOffset(filter: ListFilter, sort: ListSort, offset: number): Promise<string[]> {
+    let query = database.db.selectFrom('entries').select('id');
+    query =
+      filter.state === undefined
+        ? query.where('state', '<>', 'deleted')
+        : query.where('state', '=', filter.state);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    const rows = await query
+      .orderBy(sort.field, sort.direction)
+      .orderBy('id', sort.direction)
+      .limit(PAGE.limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  const lists: [ListFilter, ListSort][] = [
+    [{}, { field: 'updated_at', direction: 'desc' }],
+    [{}, { field: 'updated_at', direction: 'asc' }],
+    [{}, { field: 'created_at', direction: 'desc' }],
+    [{}, { field: 'created_at', direction: 'asc' }],
+    [{ type: 'article' }, { field: 'updated_at', direction: 'desc' }],
+    [{ state: 'published' }, { field: 'created_at', direction: 'asc' }],
+    [{ state: 'deleted' }, { field: 'updated_at', direction: 'desc' }],
+    [
+      { type: 'article', state: 'draft' },
+      { field: 'updated_at', direction: 'asc' },
+    ],
+  ];
+
+  /** Every page of the lists, each compared with its OFFSET page; how many pages were compared. */
+  async function expectPagesAsByOffset(): Promise<number> {
+    let compared = 0;
+    for (const [filter, sort] of lists) {
+      const { total } = await listEntries(database.db, filter, sort, { ...PAGE, offset: 0 });
+      for (let offset = 0; offset < total; offset += PAGE.limit) {
+        const { rows } = await listEntries(
+          database.db,
+          filter,
+          sort,
+          { ...PAGE, offset },
+          undefined,
+          EVERY_PAGE,
+        );
+        expect(
+          rows.map((r) => r.id),
+          `${JSON.stringify(filter)} ${sort.field} ${sort.direction} at ${offset}`,
+        ).toEqual(await pageByOffset(filter, sort, offset));
+        compared += 1;
+      }
+    }
+    return compared;
+  }
+
+  it('gives the rows an OFFSET gives, for every sort by time, filter and direction', async () => {
+    expect(await expectPagesAsByOffset()).toBeGreaterThan(200);
+  });
+
+  it('reads the day counts from 1,000 rows off both ends: a count changed by hand moves the page', async () => {
+    const sort: ListSort = { field: 'created_at', direction: 'asc' };
+    // 2,400 entries are listed (not deleted): this page lies 1,100 and 1,250 rows off the ends.
+    const offset = 1_100;
+    const expected = await pageByOffset({}, sort, offset);
+    const [first] = await database.db
+      .selectFrom('entry_ranges')
+      .select(['bucket', 'type', 'state'])
+      .where('sort', '=', 'created_at')
+      .where('state', '<>', 'deleted')
+      .orderBy('bucket')
+      .limit(1)
+      .execute();
+    const shift = (delta: number) =>
+      database.db
+        .updateTable('entry_ranges')
+        .set((eb) => ({ count: eb('count', '+', delta) }))
+        .where('sort', '=', 'created_at')
+        .where('bucket', '=', first!.bucket)
+        .where('type', '=', first!.type)
+        .where('state', '=', first!.state)
+        .execute();
+    await shift(3);
+    try {
+      const { rows } = await listEntries(database.db, {}, sort, { ...PAGE, offset });
+      expect(rows.map((r) => r.id)).toEqual(await pageByOffset({}, sort, offset - 3));
+    } finally {
+      await shift(-3);
+    }
+    const { rows } = await listEntries(database.db, {}, sort, { ...PAGE, offset });
+    expect(rows.map((r) => r.id)).toEqual(expected);
+  });
+
+  it('keeps finding the same rows after entries are saved, moved to other states and deleted', async () => {
+    const types = await shippedContentTypes();
+    const picked = await database.db
+      .selectFrom('entries')
+      .select(['id', 'revision', 'title', 'type', 'data'])
+      .where('state', '=', 'draft')
+      .where('type', '=', 'article')
+      .orderBy('created_at')
+      .limit(30)
+      .execute();
+    for (const [i, entry] of picked.entries()) {
+      const data = JSON.parse(entry.data) as Record<string, unknown>;
+      const fields = { lead: 'Kurz gesagt.', category: 'local' };
+      if (i % 3 === 2) {
+        await deleteEntryAsModeration(database.db, entry.id, TEST_MODERATOR);
+        continue;
+      }
+      await moderateEntry(
+        database.db,
+        types,
+        entry.id,
+        {
+          data: {
+            ...data,
+            ...fields,
+            revision: entry.revision,
+            title: `${entry.title} neu`,
+            state: i % 3 === 0 ? 'proposed' : 'draft',
+          },
+        },
+        TEST_MODERATOR,
+      );
+    }
+    const counts = await rangesRecountedAndKept(database.db);
+    expect(counts.kept).toEqual(counts.recounted);
+    expect(await expectPagesAsByOffset()).toBeGreaterThan(200);
+    // The saves moved entries to today, far from the seeded days.
+    const today = Math.trunc(Date.now() / DAY_MS);
+    const moved = await sql<{ n: string }>`select sum(count) as n from entry_ranges
+      where sort = 'updated_at' and bucket = ${today}`.execute(database.db);
+    expect(Number(moved.rows[0]!.n)).toBe(30);
+  });
+});
