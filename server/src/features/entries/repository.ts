@@ -31,9 +31,15 @@ export async function countEntries(
   return Number(row?.count ?? 0);
 }
 
-/** Moves the entries-per-type-and-state counters; every write that adds, moves or removes entries calls it. */
+/**
+ * Moves the entries-per-type-and-state counters; every write that adds, moves or removes entries calls
+ * it. The counters are written in key order, so two writers moving entries between the same counters
+ * (one to a state, one back) lock them in the same order and one waits instead of both deadlocking.
+ */
 export async function adjustEntryCounts(db: Db, changes: CountChange[]): Promise<void> {
-  for (const { type, state, delta } of changes) {
+  const byKey = (a: CountChange, b: CountChange) =>
+    a.type < b.type ? -1 : a.type > b.type ? 1 : a.state < b.state ? -1 : a.state > b.state ? 1 : 0;
+  for (const { type, state, delta } of [...changes].sort(byKey)) {
     if (delta === 0) continue;
     await db
       .insertInto('entry_counts')
