@@ -80,25 +80,28 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  // One statement per change, its rows in key order: two writers moving entries between the same
-  // counts lock them in the same order, so they wait for each other instead of deadlocking.
-  const adjust = (row: 'new' | 'old', delta: 1 | -1) => {
+  // Each change is one statement with its rows summed and in key order: two writers moving entries
+  // between the same counts (one from a state to another, one back, the same day) lock the counts
+  // in the same order, so one waits for the other instead of both deadlocking.
+  const rows = (row: 'new' | 'old', delta: 1 | -1) => {
     const r = sql.raw(row);
-    return sql`insert into entry_ranges (sort, bucket, type, state, count)
-        select * from (values
-          ('created_at', ${r}.created_at / ${sql.lit(DAY_MS)}, ${r}.type, ${r}.state, ${sql.lit(delta)}::bigint),
-          ('updated_at', ${r}.updated_at / ${sql.lit(DAY_MS)}, ${r}.type, ${r}.state, ${sql.lit(delta)}::bigint)
-        ) as c (sort, bucket, type, state, count)
+    return sql`('created_at', ${r}.created_at / ${sql.lit(DAY_MS)}, ${r}.type, ${r}.state, ${sql.lit(delta)}::bigint),
+      ('updated_at', ${r}.updated_at / ${sql.lit(DAY_MS)}, ${r}.type, ${r}.state, ${sql.lit(delta)}::bigint)`;
+  };
+  const adjust = (values: ReturnType<typeof sql>) =>
+    sql`insert into entry_ranges (sort, bucket, type, state, count)
+        select sort, bucket, type, state, sum(count) from (values ${values}) as c (sort, bucket, type, state, count)
+        group by sort, bucket, type, state having sum(count) <> 0
         order by sort, bucket, type, state
         on conflict (sort, bucket, type, state) do update set count = entry_ranges.count + excluded.count;`;
-  };
   await sql`create function entry_ranges_count() returns trigger language plpgsql as $$
     begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        ${adjust('old', -1)}
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        ${adjust('new', 1)}
+      if tg_op = 'INSERT' then
+        ${adjust(rows('new', 1))}
+      elsif tg_op = 'DELETE' then
+        ${adjust(rows('old', -1))}
+      else
+        ${adjust(sql`${rows('old', -1)}, ${rows('new', 1)}`)}
       end if;
       return null;
     end
