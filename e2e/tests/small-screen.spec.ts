@@ -4,6 +4,7 @@ import { createEntry } from '../support/author.ts';
 import { proposeArticle } from '../support/author-api.ts';
 import { createModerators } from '../support/desk-api.ts';
 import { E2E_ADMIN } from '../support/server.ts';
+import { waitForSettledPage } from '../support/axe.ts';
 
 // A phone 320 px wide (WCAG 1.4.10 reflow): every tool of the Markdown editor and every action of
 // the accounts and submissions screens is on screen and works, and no screen scrolls sideways.
@@ -130,6 +131,7 @@ test('every tool of the Markdown editor is on screen and works at 320 px', async
   await special.click();
   const menuItem = page.getByRole('menuitem', { name: /Geviertstrich/ });
   await expectOnScreen(menuItem);
+  await waitForSettledPage(page);
   await menuItem.click();
   await expect(area).toContainText('—');
 
