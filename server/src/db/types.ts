@@ -180,7 +180,7 @@ export type EntryCountsTable = {
 };
 
 /**
- * How many entries of a type and state were last changed (`sort` updated_at) or created (created_at)
+ * How many entries of a type and state, held by a moderator or by nobody, were last changed (`sort` updated_at) or created (created_at)
  * on a day (`bucket`: epoch milliseconds divided by a day's, truncated); kept by triggers.
  */
 export type EntryRangesTable = {
@@ -188,6 +188,8 @@ export type EntryRangesTable = {
   bucket: number;
   type: string;
   state: EntryState;
+  /** 1: a moderator has the entries; 0: nobody has them. */
+  assigned: 0 | 1;
   count: number;
 };
 

@@ -99,26 +99,31 @@ export async function clearEntries(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * entry_ranges as it must be: the entries counted anew per sort, day, type and state (rows of count 0,
- * left where entries moved away, are left out), for comparing with what the triggers kept.
+ * entry_ranges as it must be: the entries counted anew per sort, day, type, state and whether anyone
+ * has them (rows of count 0, left where entries moved away, are left out), for comparing with what
+ * the triggers kept. `assigned: false` for the table as migration 2026-12-17 made it, without that.
  */
 export async function rangesRecountedAndKept(
   db: Kysely<Database>,
+  { assigned = true }: { assigned?: boolean } = {},
 ): Promise<{ kept: unknown[]; recounted: unknown[] }> {
   const day = sql.lit(86_400_000);
-  const recounted = await sql`select sort, bucket, type, state, count from (
-      select 'updated_at' as sort, updated_at / ${day} as bucket, type, state, count(*) as count
-        from entries group by updated_at / ${day}, type, state
+  const holder = assigned ? sql`, case when assignee_id is null then 0 else 1 end` : sql``;
+  const key = assigned ? sql`sort, bucket, type, state, assigned` : sql`sort, bucket, type, state`;
+  const recounted = await sql`select ${key}, count from (
+      select 'updated_at' as sort, updated_at / ${day} as bucket, type, state ${holder} ${assigned ? sql`as assigned` : sql``},
+          count(*) as count
+        from entries group by updated_at / ${day}, type, state ${holder}
       union all
-      select 'created_at', created_at / ${day}, type, state, count(*) from entries
-        group by created_at / ${day}, type, state
-    ) counted order by sort, bucket, type, state`.execute(db);
-  const kept = await sql`select sort, bucket, type, state, count from entry_ranges where count <> 0
-    order by sort, bucket, type, state`.execute(db);
+      select 'created_at', created_at / ${day}, type, state ${holder}, count(*) from entries
+        group by created_at / ${day}, type, state ${holder}
+    ) counted order by ${key}`.execute(db);
+  const kept = await sql`select ${key}, count from entry_ranges where count <> 0 order by ${key}`.execute(db);
   const plain = (rows: unknown[]) =>
     (rows as Record<string, unknown>[]).map((r) => ({
       ...r,
       bucket: Number(r.bucket),
+      ...(assigned ? { assigned: Number(r.assigned) } : {}),
       count: Number(r.count),
     }));
   return { kept: plain(kept.rows), recounted: plain(recounted.rows) };

@@ -104,7 +104,7 @@ function filtered(db: Db, filter: ListFilter) {
   return query;
 }
 
-/** How many entries a filter with an assignee lists: entry_counts has no assignees, so the rows are counted. */
+/** How many entries one moderator has (that filter): entry_counts has no assignees, so the rows are counted. */
 async function countFiltered(db: Db, filter: ListFilter): Promise<number> {
   const { count } = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -112,9 +112,35 @@ async function countFiltered(db: Db, filter: ListFilter): Promise<number> {
   return Number(count);
 }
 
+/** How many entries nobody has that the filter picks: entry_ranges' days summed, not rows counted. */
+const countUnassigned = compiledOnce(
+  (db, shape: { state: boolean; type: boolean }, state: EntryState | undefined, type: string | undefined) => {
+    let counted = db
+      .selectFrom('entry_ranges')
+      .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
+      .where('sort', '=', 'updated_at')
+      .where('assigned', '=', 0);
+    counted = shape.state
+      ? counted.where('state', '=', state!)
+      : counted.where('state', '<>', ENTRY_LIFECYCLE.deleted);
+    if (shape.type) counted = counted.where('type', '=', type!);
+    return counted;
+  },
+  (shape) => `${shape.state} ${shape.type}`,
+);
+
+/** How many entries a filter lists, from counts the database keeps wherever there are some. */
+async function countListed(db: Db, filter: ListFilter): Promise<number> {
+  if (filter.assignee === undefined) return countEntries(db, filter);
+  if (filter.assignee !== null) return countFiltered(db, filter);
+  const shape = { state: filter.state !== undefined, type: filter.type !== undefined };
+  const [counted] = await countUnassigned(db, shape, filter.state, filter.type);
+  return Number(counted?.count ?? 0);
+}
+
 /**
  * One page of entries, filtered and sorted (id breaks ties, so pages never overlap), and the total.
- * The total comes from entry_counts, not from counting rows. The page's ids are found in an index
+ * The total comes from entry_counts (entry_ranges for entries nobody has), not from counting rows. The page's ids are found in an index
  * that holds the sort, the id and the filtered columns, so the rows an OFFSET skips are never read
  * from the table; a page nearer the end than the start is read backwards from the end, so the last
  * page costs what the first does. With a boundary (the edge of the page next to this one, taken from
@@ -129,11 +155,7 @@ export async function listEntries(
   boundary?: ListBoundary,
   skipByDaysFrom = SKIP_BY_DAYS_FROM,
 ): Promise<{ rows: ListedEntryRow[]; total: number }> {
-  let total: number;
-  if (filter.assignee !== undefined) total = await countFiltered(db, filter);
-  else {
-    total = await countEntries(db, filter);
-  }
+  const total = await countListed(db, filter);
   if (page.offset >= total) return { rows: [], total };
   const limit = Math.min(page.limit, total - page.offset);
   const shape: Omit<PageShape, 'backwards'> = {
@@ -160,7 +182,7 @@ export async function listEntries(
   const backwards = fromEnd < page.offset;
   if (
     Math.min(page.offset, fromEnd) >= skipByDaysFrom &&
-    shape.assignee === 'any' &&
+    shape.assignee !== 'one' &&
     sort.field !== 'title'
   ) {
     const rows = await pageByDays(db, { ...shape, backwards: false }, filter, limit, page.offset);
@@ -291,14 +313,17 @@ const pageAtOffset = compiledOnce(
 // see migration 2026-12-17-entry-ranges) counts the entries per day of the sort's time, type and
 // state, so the page's first row is found in its day and only that day's rows before it are skipped
 // (an OFFSET over the index costs about 150 ns a row: 75 ms for the middle of a million entries).
-// Titles have no such counts; nor have assignees: those pages skip by OFFSET, from the nearer end.
+// They count entries a moderator has apart from entries nobody has (migration 2026-12-18), so the
+// desk's "nobody has it" list pages the same way. Titles have no such counts, nor has each moderator:
+// those pages skip by OFFSET, from the nearer end.
 
 /** From this many rows to skip on, the days are counted first; fewer cost less than that query. */
 const SKIP_BY_DAYS_FROM = 1_000;
 /** A day in the timestamps' milliseconds: entry_ranges' bucket is a time divided by it, truncated. */
 const DAY_MS = 86_400_000;
 
-type DayShape = { state: boolean; type: boolean; sort: ListSort };
+/** `unassigned`: only the entries nobody has (the filter's assignee is null). */
+type DayShape = { state: boolean; type: boolean; unassigned: boolean; sort: ListSort };
 
 /** The entries per day of the sort's time that the filter picks, in the list's order. */
 const dayCounts = compiledOnce(
@@ -311,9 +336,10 @@ const dayCounts = compiledOnce(
       ? days.where('state', '=', state!)
       : days.where('state', '<>', ENTRY_LIFECYCLE.deleted);
     if (shape.type) days = days.where('type', '=', type!);
+    if (shape.unassigned) days = days.where('assigned', '=', 0);
     return days.groupBy('bucket').orderBy('bucket', shape.sort.direction);
   },
-  (shape) => `${shape.state} ${shape.type} ${shape.sort.field} ${shape.sort.direction}`,
+  (shape) => `${shape.state} ${shape.type} ${shape.unassigned} ${shape.sort.field} ${shape.sort.direction}`,
 );
 
 /** The page's rows from the start of a day (the list's start, ascending: the day's first moment). */
@@ -328,7 +354,8 @@ const pageInDay = compiledOnce(
     skip: number,
   ) => {
     const field = shape.sort.field;
-    const ids = shapedPageIds(db, shape, state, type, undefined)
+    // An assignee filter here is "nobody" (null), which needs no value.
+    const ids = shapedPageIds(db, shape, state, type, null)
       .where(field, shape.sort.direction === 'desc' ? '<' : '>=', from)
       .limit(limit)
       .offset(skip);
@@ -348,7 +375,12 @@ async function pageByDays(
   limit: number,
   offset: number,
 ): Promise<ListedEntryRow[] | undefined> {
-  const days = await dayCounts(db, shape, filter.state, filter.type);
+  const days = await dayCounts(
+    db,
+    { ...shape, unassigned: shape.assignee === 'none' },
+    filter.state,
+    filter.type,
+  );
   let before = 0;
   for (const { bucket, count } of days) {
     const inDay = Number(count);
