@@ -8,6 +8,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof code === 'string' && UNIQUE_VIOLATIONS.has(code);
 }
 
+/** Tells whether PostgreSQL refused a lock asked for with NOWAIT because another holds it (55P03). */
+export function isLockNotAvailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as { code?: unknown }).code === '55P03';
+}
+
 // What pg says when it gives up waiting (its own errors carry no code): the pool's and the client's
 // connect time-out, the client's read time-out, a connection lost under a query.
 const PG_GIVE_UP_MESSAGES = [

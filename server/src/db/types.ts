@@ -193,6 +193,21 @@ export type EntryRangesTable = {
   count: number;
 };
 
+/** A title that starts a bucket of the title order (see migration 2026-12-19-title-ranges); '' always does. */
+export type TitleAnchorsTable = { anchor: string };
+
+/**
+ * How many entries of a type and state, held by a moderator or by nobody, have a title from `anchor`
+ * up to the next anchor; kept by triggers.
+ */
+export type TitleRangesTable = {
+  anchor: string;
+  type: string;
+  state: EntryState;
+  assigned: 0 | 1;
+  count: number;
+};
+
 /** An attachment of an entry; its content lives in the configured file storage under `key`. */
 export type FilesTable = {
   /** 128 random bits, base64url: the file's URL carries it, so it must be unguessable. */
@@ -366,6 +381,8 @@ export type Database = {
   comments: CommentsTable;
   entry_counts: EntryCountsTable;
   entry_ranges: EntryRangesTable;
+  title_anchors: TitleAnchorsTable;
+  title_ranges: TitleRangesTable;
   spent_pow_tokens: SpentPowTokensTable;
   files: FilesTable;
   file_chunks: FileChunksTable;

@@ -5,7 +5,13 @@ import { createEntry } from '../features/entries/author-service.ts';
 import { AUTHOR, changeEntryState } from '../features/entries/service.ts';
 import { createDatabaseSpentTokenStore } from '../features/pow/spent-tokens.ts';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
-import housekeeping, { HOUSEKEEPING_START_DELAY_MS } from './housekeeping.ts';
+import type { NewEntryRow } from '../db/types.ts';
+import { newEntryId } from '../features/entries/service.ts';
+import { TITLE_RANGE_SIZE } from '../features/search/repository.ts';
+import { searchDocumentOf } from '../features/search/service.ts';
+import { insertEntriesInBulk } from '../features/seed/repository.ts';
+import { titleRangesRecountedAndKept } from '../test/entries.ts';
+import housekeeping, { HOUSEKEEPING_START_DELAY_MS, runHousekeeping } from './housekeeping.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -55,6 +61,34 @@ describe.each(testDatabases())('housekeeping in the server on $name', (target) =
     while ((await exists(id)) && Date.now() < until) await sleep(50);
     expect(await exists(id)).toBe(false);
     await app.close();
+  });
+
+  it('splits the buckets of the title order that writes have filled', async () => {
+    const rows: NewEntryRow[] = Array.from({ length: 2 * TITLE_RANGE_SIZE + 1 }, (_, i) => ({
+      id: newEntryId(),
+      type: 'article',
+      state: 'draft',
+      title: `Titel ${i}`,
+      data: JSON.stringify({ content: 'Text.' }),
+      password_hash: 'x',
+      revision: 1,
+      created_at: 1,
+      updated_at: 1,
+      deleted_at: null,
+    }));
+    await handle.db
+      .transaction()
+      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
+    const anchors = () => handle.db.selectFrom('title_anchors').select('anchor').execute();
+    expect(await anchors()).toHaveLength(1);
+    await runHousekeeping({
+      db: handle.db,
+      spentTokens: createDatabaseSpentTokenStore(handle.db),
+      retentionDays: 30,
+    });
+    expect(await anchors()).toHaveLength(2);
+    const counts = await titleRangesRecountedAndKept(handle.db);
+    expect(counts.kept).toEqual(counts.recounted);
   });
 
   it('closes before its first round without running it', async () => {

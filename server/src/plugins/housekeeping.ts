@@ -5,6 +5,7 @@ import type { Database } from '../db/types.ts';
 import { purgeDeletedEntries } from '../features/entries/service.ts';
 import { removeEntryFiles, removeUnreferencedFiles } from '../features/files/service.ts';
 import { forgetPurgedPublicEntries } from '../features/public/service.ts';
+import { splitFullTitleRanges } from '../features/search/service.ts';
 import type { FileStorage } from '../features/files/storage/types.ts';
 import { MAIL_DELIVERY_KEEP_DAYS, purgeFinishedMail } from '../features/mail/service.ts';
 import { OUTBOX_KEEP_DAYS, purgeDispatchedEvents } from '../features/outbox/service.ts';
@@ -38,7 +39,8 @@ export const UNREFERENCED_FILE_DAYS = 7;
  * Purges soft-deleted entries past the retention period with their files, and the public tombstones
  * of entries purged a retention period ago, files their entry has not mentioned for a week, expired
  * spent tokens, what crashed uploads left in storage, dispatched outbox events after a week and
- * finished webhook deliveries and the records of sent or given-up mails after a month.
+ * finished webhook deliveries and the records of sent or given-up mails after a month; splits the
+ * title order's buckets that writes have filled (the title list's pages by number read them).
  */
 export async function runHousekeeping(options: Options, now = Date.now()): Promise<void> {
   const retainedFrom = now - options.retentionDays * DAY_MS;
@@ -55,6 +57,7 @@ export async function runHousekeeping(options: Options, now = Date.now()): Promi
   await purgeDispatchedEvents(options.db, now - OUTBOX_KEEP_DAYS * DAY_MS);
   await purgeFinishedDeliveries(options.db, now - WEBHOOK_DELIVERY_KEEP_DAYS * DAY_MS);
   await purgeFinishedMail(options.db, now - MAIL_DELIVERY_KEEP_DAYS * DAY_MS);
+  await splitFullTitleRanges(options.db);
 }
 
 /**

@@ -128,3 +128,27 @@ export async function rangesRecountedAndKept(
     }));
   return { kept: plain(kept.rows), recounted: plain(recounted.rows) };
 }
+
+/**
+ * title_ranges as it must be: the entries counted anew per title bucket (the greatest anchor not
+ * above the title), type, state and whether anyone has them, beside what the triggers and splits kept.
+ */
+export async function titleRangesRecountedAndKept(
+  db: Kysely<Database>,
+): Promise<{ kept: unknown[]; recounted: unknown[] }> {
+  const recounted = await sql`select anchor, type, state, assigned, count(*) as count from (
+      select (select a.anchor from title_anchors a where a.anchor <= e.title order by a.anchor desc limit 1)
+          as anchor,
+        e.type, e.state, case when e.assignee_id is null then 0 else 1 end as assigned
+      from entries e
+    ) bucketed group by anchor, type, state, assigned order by anchor, type, state, assigned`.execute(db);
+  const kept = await sql`select anchor, type, state, assigned, count from title_ranges where count <> 0
+    order by anchor, type, state, assigned`.execute(db);
+  const plain = (rows: unknown[]) =>
+    (rows as Record<string, unknown>[]).map((r) => ({
+      ...r,
+      assigned: Number(r.assigned),
+      count: Number(r.count),
+    }));
+  return { kept: plain(kept.rows), recounted: plain(recounted.rows) };
+}

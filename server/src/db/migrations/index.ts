@@ -26,6 +26,7 @@ import * as searchTitleVector from './2026-12-15-search-title-vector.ts';
 import * as searchVectorInline from './2026-12-16-search-vector-inline.ts';
 import * as entryRanges from './2026-12-17-entry-ranges.ts';
 import * as entryRangesAssigned from './2026-12-18-entry-ranges-assigned.ts';
+import * as titleRanges from './2026-12-19-title-ranges.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-16-search-vector-inline': searchVectorInline,
   '2026-12-17-entry-ranges': entryRanges,
   '2026-12-18-entry-ranges-assigned': entryRangesAssigned,
+  '2026-12-19-title-ranges': titleRanges,
 };

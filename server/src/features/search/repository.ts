@@ -145,7 +145,8 @@ async function countListed(db: Db, filter: ListFilter): Promise<number> {
  * from the table; a page nearer the end than the start is read backwards from the end, so the last
  * page costs what the first does. With a boundary (the edge of the page next to this one, taken from
  * its rows) the page is read from there, so a middle page costs what the first does, too. A page
- * by number at least `skipByDaysFrom` rows from both ends is found by the entries counted per day.
+ * by number at least `skipByRangesFrom` rows from both ends is found by the entries counted per day
+ * of its time or per range of titles.
  */
 export async function listEntries(
   db: Db,
@@ -153,7 +154,7 @@ export async function listEntries(
   sort: ListSort,
   page: { limit: number; offset: number },
   boundary?: ListBoundary,
-  skipByDaysFrom = SKIP_BY_DAYS_FROM,
+  skipByRangesFrom = SKIP_BY_RANGES_FROM,
 ): Promise<{ rows: ListedEntryRow[]; total: number }> {
   const total = await countListed(db, filter);
   if (page.offset >= total) return { rows: [], total };
@@ -180,12 +181,8 @@ export async function listEntries(
   }
   const fromEnd = total - page.offset - limit;
   const backwards = fromEnd < page.offset;
-  if (
-    Math.min(page.offset, fromEnd) >= skipByDaysFrom &&
-    shape.assignee !== 'one' &&
-    sort.field !== 'title'
-  ) {
-    const rows = await pageByDays(db, { ...shape, backwards: false }, filter, limit, page.offset);
+  if (Math.min(page.offset, fromEnd) >= skipByRangesFrom && shape.assignee !== 'one') {
+    const rows = await pageByRanges(db, { ...shape, backwards: false }, filter, limit, page.offset);
     if (rows !== undefined) return { rows, total };
   }
   const rows = await pageAtOffset(
@@ -314,20 +311,26 @@ const pageAtOffset = compiledOnce(
 // state, so the page's first row is found in its day and only that day's rows before it are skipped
 // (an OFFSET over the index costs about 150 ns a row: 75 ms for the middle of a million entries).
 // They count entries a moderator has apart from entries nobody has (migration 2026-12-18), so the
-// desk's "nobody has it" list pages the same way. Titles have no such counts, nor has each moderator:
-// those pages skip by OFFSET, from the nearer end.
+// desk's "nobody has it" list pages the same way. title_ranges does the same for the title order, its
+// buckets bounded by titles (title_anchors, migration 2026-12-19) that housekeeping keeps near
+// TITLE_RANGE_SIZE entries each. Each moderator's own entries are not counted: those pages skip by
+// OFFSET, from the nearer end.
 
-/** From this many rows to skip on, the days are counted first; fewer cost less than that query. */
-const SKIP_BY_DAYS_FROM = 1_000;
+/** From this many rows to skip on, the ranges are counted first; fewer cost less than that query. */
+const SKIP_BY_RANGES_FROM = 1_000;
 /** A day in the timestamps' milliseconds: entry_ranges' bucket is a time divided by it, truncated. */
 const DAY_MS = 86_400_000;
+/** The entries a title bucket is kept near: housekeeping splits one holding more than twice this. */
+export const TITLE_RANGE_SIZE = 2_000;
 
 /** `unassigned`: only the entries nobody has (the filter's assignee is null). */
-type DayShape = { state: boolean; type: boolean; unassigned: boolean; sort: ListSort };
+type RangeShape = { state: boolean; type: boolean; unassigned: boolean; sort: ListSort };
+const rangeKey = (shape: RangeShape) =>
+  `${shape.state} ${shape.type} ${shape.unassigned} ${shape.sort.field} ${shape.sort.direction}`;
 
 /** The entries per day of the sort's time that the filter picks, in the list's order. */
 const dayCounts = compiledOnce(
-  (db, shape: DayShape, state: EntryState | undefined, type: string | undefined) => {
+  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) => {
     let days = db
       .selectFrom('entry_ranges')
       .select(['bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
@@ -339,17 +342,36 @@ const dayCounts = compiledOnce(
     if (shape.unassigned) days = days.where('assigned', '=', 0);
     return days.groupBy('bucket').orderBy('bucket', shape.sort.direction);
   },
-  (shape) => `${shape.state} ${shape.type} ${shape.unassigned} ${shape.sort.field} ${shape.sort.direction}`,
+  rangeKey,
 );
 
-/** The page's rows from the start of a day (the list's start, ascending: the day's first moment). */
-const pageInDay = compiledOnce(
+/** The entries per title bucket that the filter picks, in the list's order. */
+const titleCounts = compiledOnce(
+  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) => {
+    let buckets = db
+      .selectFrom('title_ranges')
+      .select(['anchor', (eb) => eb.fn.sum<number | string>('count').as('count')]);
+    buckets = shape.state
+      ? buckets.where('state', '=', state!)
+      : buckets.where('state', '<>', ENTRY_LIFECYCLE.deleted);
+    if (shape.type) buckets = buckets.where('type', '=', type!);
+    if (shape.unassigned) buckets = buckets.where('assigned', '=', 0);
+    return buckets.groupBy('anchor').orderBy('anchor', shape.sort.direction);
+  },
+  rangeKey,
+);
+
+/**
+ * The page's rows from where a range starts in the list's order: ascending from its first value
+ * (`>=`), descending from below the value above it (`<`, the next day's start or the next anchor).
+ */
+const pageInRange = compiledOnce(
   (
     db,
     shape: PageShape,
     state: EntryState | undefined,
     type: string | undefined,
-    from: number,
+    from: number | string,
     limit: number,
     skip: number,
   ) => {
@@ -364,34 +386,134 @@ const pageInDay = compiledOnce(
   pageKey,
 );
 
+/** A range of the list in its order: how many rows it holds and where its first row is found. */
+type Range = { count: number; from: number | string | undefined };
+
+/** The ranges of the list in its order, from the counts the database keeps. */
+async function rangesOf(db: Db, shape: PageShape, filter: ListFilter): Promise<Range[]> {
+  const counted: RangeShape = { ...shape, unassigned: shape.assignee === 'none' };
+  const descending = shape.sort.direction === 'desc';
+  if (shape.sort.field !== 'title') {
+    const days = await dayCounts(db, counted, filter.state, filter.type);
+    return days.map(({ bucket, count }) => {
+      const day = Number(bucket);
+      return { count: Number(count), from: descending ? (day + 1) * DAY_MS : day * DAY_MS };
+    });
+  }
+  const buckets = await titleCounts(db, counted, filter.state, filter.type);
+  // Descending, a bucket is read from below the anchor above it; the highest has none above.
+  return buckets.map(({ anchor, count }, i) => ({
+    count: Number(count),
+    from: descending ? buckets[i - 1]?.anchor : anchor,
+  }));
+}
+
 /**
- * The page at `offset` by way of the day counts; undefined when they do not reach it (a count and the
- * total read apart while entries were written): the caller then skips by OFFSET.
+ * The page at `offset` by way of the counted ranges; undefined when they do not reach it (a count and
+ * the total read apart while entries were written): the caller then skips by OFFSET.
  */
-async function pageByDays(
+async function pageByRanges(
   db: Db,
   shape: PageShape,
   filter: ListFilter,
   limit: number,
   offset: number,
 ): Promise<ListedEntryRow[] | undefined> {
-  const days = await dayCounts(
-    db,
-    { ...shape, unassigned: shape.assignee === 'none' },
-    filter.state,
-    filter.type,
-  );
   let before = 0;
-  for (const { bucket, count } of days) {
-    const inDay = Number(count);
-    if (before + inDay > offset) {
-      const day = Number(bucket);
-      const from = shape.sort.direction === 'desc' ? (day + 1) * DAY_MS : day * DAY_MS;
-      return pageInDay(db, shape, filter.state, filter.type, from, limit, offset - before);
+  for (const { count, from } of await rangesOf(db, shape, filter)) {
+    if (before + count > offset) {
+      if (from === undefined) {
+        return pageAtOffset(db, shape, filter.state, filter.type, filter.assignee, limit, offset);
+      }
+      return pageInRange(db, shape, filter.state, filter.type, from, limit, offset - before);
     }
-    before += inDay;
+    before += count;
   }
   return undefined;
+}
+
+/** The anchors of title buckets holding more than `above` entries, the fullest first. */
+export async function fullTitleRanges(db: Db, above: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('title_ranges')
+    .select('anchor')
+    .groupBy('anchor')
+    .having((eb) => eb.fn.sum('count'), '>', above)
+    .orderBy((eb) => eb.fn.sum('count'), 'desc')
+    .execute();
+  return rows.map((r) => r.anchor);
+}
+
+/**
+ * Splits the title bucket starting at `anchor` at its middle title: the titles from there on get an
+ * anchor of their own and their counts move to it. Answers false when the bucket holds one title
+ * only (or is gone). Call it in a transaction. On PostgreSQL it first locks the entries against
+ * writes, so no write counts into the bucket while it is split; only when no write is under way
+ * (NOWAIT: else it throws 55P03), since a lock it waited for would queue writes behind it that may
+ * hold what a write under way needs. Writes then wait for the split (milliseconds).
+ */
+export async function splitTitleRange(db: Db, anchor: string): Promise<boolean> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`lock table entries in share row exclusive mode nowait`.execute(db);
+  }
+  const next = await db
+    .selectFrom('title_anchors')
+    .select('anchor')
+    .where('anchor', '>', anchor)
+    .orderBy('anchor')
+    .limit(1)
+    .executeTakeFirst();
+  const inBucket = () => {
+    let titles = db.selectFrom('entries').where('title', '>=', anchor);
+    if (next !== undefined) titles = titles.where('title', '<', next.anchor);
+    return titles;
+  };
+  const counted = await db
+    .selectFrom('title_ranges')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
+    .where('anchor', '=', anchor)
+    .executeTakeFirst();
+  const half = Math.floor(Number(counted?.count ?? 0) / 2);
+  const middle = await inBucket().select('title').orderBy('title').limit(1).offset(half).executeTakeFirst();
+  // Titles equal to the anchor stay in its bucket: the split is at the first title above them.
+  const split =
+    middle === undefined || middle.title === anchor
+      ? await inBucket()
+          .select('title')
+          .where('title', '>', anchor)
+          .orderBy('title')
+          .limit(1)
+          .executeTakeFirst()
+      : middle;
+  if (split === undefined) return false;
+  await db.insertInto('title_anchors').values({ anchor: split.title }).execute();
+  let moved = db
+    .selectFrom('entries')
+    .select([
+      'type',
+      'state',
+      sql<0 | 1>`case when assignee_id is null then 0 else 1 end`.as('assigned'),
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('title', '>=', split.title)
+    .groupBy(['type', 'state', sql`case when assignee_id is null then 0 else 1 end`]);
+  if (next !== undefined) moved = moved.where('title', '<', next.anchor);
+  for (const { type, state, assigned, count } of await moved.execute()) {
+    const n = Number(count);
+    await db
+      .insertInto('title_ranges')
+      .values({ anchor: split.title, type, state, assigned: Number(assigned) as 0 | 1, count: n })
+      .execute();
+    await db
+      .updateTable('title_ranges')
+      .set((eb) => ({ count: eb('count', '-', n) }))
+      .where('anchor', '=', anchor)
+      .where('type', '=', type)
+      .where('state', '=', state)
+      .where('assigned', '=', Number(assigned) as 0 | 1)
+      .execute();
+  }
+  return true;
 }
 
 function stateAndType(filter: ListFilter) {

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
   ASSIGNEE_NONE,
@@ -13,6 +14,7 @@ import {
   type EntryListQuery,
   type EntryState,
 } from '@einwurf/contract';
+import { isLockNotAvailable } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { badParam, filterConditions, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
 import type { ContentTypes } from '../content-types/service.ts';
@@ -68,6 +70,46 @@ export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedE
 /** Drops the full-text documents of entries about to be purged. */
 export function unindexEntries(db: Db, ids: string[]): Promise<void> {
   return repo.deleteSearchDocuments(db, ids.map(searchRowid));
+}
+
+/** The longest rest between two splits of title buckets. */
+const SPLIT_REST_MAX_MS = 250;
+/** How long a split waits for the writes under way to end before it tries again, and how often. */
+const SPLIT_BUSY_WAIT_MS = 50;
+const SPLIT_BUSY_TRIES = 20;
+
+/**
+ * Splits every title bucket holding more than twice `size` entries until none does (or none can be:
+ * one title many times over), each split in a transaction of its own, resting as long as it took (as
+ * the purge does) so requests are served between. On PostgreSQL a split waits for a moment without
+ * writes; when none comes, the rest is left for the next run. Answers how many it split.
+ */
+export async function splitFullTitleRanges(db: Db, size = repo.TITLE_RANGE_SIZE): Promise<number> {
+  let splits = 0;
+  for (;;) {
+    const before = splits;
+    for (const anchor of await repo.fullTitleRanges(db, 2 * size)) {
+      const began = performance.now();
+      const split = await splitWhenQuiet(db, anchor);
+      if (split === undefined) return splits;
+      if (split) splits += 1;
+      await setTimeout(Math.min(performance.now() - began, SPLIT_REST_MAX_MS));
+    }
+    if (splits === before) return splits;
+  }
+}
+
+/** One split; undefined when writes kept the entries busy throughout. */
+async function splitWhenQuiet(db: Db, anchor: string): Promise<boolean | undefined> {
+  for (let tries = 0; tries < SPLIT_BUSY_TRIES; tries += 1) {
+    try {
+      return await db.transaction().execute((trx) => repo.splitTitleRange(trx, anchor));
+    } catch (error) {
+      if (!isLockNotAvailable(error)) throw error;
+      await setTimeout(SPLIT_BUSY_WAIT_MS);
+    }
+  }
+  return undefined;
 }
 
 function parseSort(raw: string | undefined): repo.ListSort {

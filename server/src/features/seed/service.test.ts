@@ -6,7 +6,8 @@ import { recordingIo as cliIo } from '../../test/cli-io.ts';
 import type { Database } from '../../db/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
-import { shippedContentTypes } from '../../test/entries.ts';
+import { shippedContentTypes, titleRangesRecountedAndKept } from '../../test/entries.ts';
+import { TITLE_RANGE_SIZE } from '../search/repository.ts';
 
 /** Every index of the database with its definition, sorted by name. */
 async function indexDefinitions(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
@@ -80,6 +81,20 @@ describe.each(testDatabases())('einwurf seed on $name', (target) => {
     const again = cliIo({ DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' });
     expect(await runCli(['seed', '--entries', '20'], again)).toBe(0);
     expect(await db.selectFrom('entries').select('id').execute()).toHaveLength(220);
+  });
+
+  it('leaves the title order in buckets of about the size the title list pages by', async () => {
+    const io = cliIo({ DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' });
+    expect(await runCli(['seed', '--entries', String(2 * TITLE_RANGE_SIZE + 400)], io), io.stderr).toBe(0);
+    const buckets = await t.database.db
+      .selectFrom('title_ranges')
+      .select(['anchor', (eb) => eb.fn.sum<number | string>('count').as('n')])
+      .groupBy('anchor')
+      .execute();
+    expect(buckets.length).toBeGreaterThan(1);
+    for (const { n } of buckets) expect(Number(n)).toBeLessThanOrEqual(2 * TITLE_RANGE_SIZE);
+    const counts = await titleRangesRecountedAndKept(t.database.db);
+    expect(counts.kept).toEqual(counts.recounted);
   });
 
   it('refuses a count that is not a positive whole number', async () => {
