@@ -140,9 +140,9 @@ async function countListed(db: Db, filter: ListFilter): Promise<number> {
 
 /**
  * One page of entries, filtered and sorted (id breaks ties, so pages never overlap), and the total.
- * The total comes from entry_counts (entry_ranges for entries nobody has), not from counting rows. The page's ids are found in an index
- * that holds the sort, the id and the filtered columns, so the rows an OFFSET skips are never read
- * from the table; a page nearer the end than the start is read backwards from the end, so the last
+ * The total comes from entry_counts (entry_ranges for entries nobody has), not from counting rows.
+ * The page's ids are found in an index that holds the sort, the id and the filtered columns, so the
+ * rows an OFFSET skips are never read from the table; a page nearer the end than the start is read backwards from the end, so the last
  * page costs what the first does. With a boundary (the edge of the page next to this one, taken from
  * its rows) the page is read from there, so a middle page costs what the first does, too. A page
  * by number at least `skipByRangesFrom` rows from both ends is found by the entries counted per day
@@ -487,16 +487,12 @@ export async function splitTitleRange(db: Db, anchor: string): Promise<boolean> 
       : middle;
   if (split === undefined) return false;
   await db.insertInto('title_anchors').values({ anchor: split.title }).execute();
+  const assigned = sql<0 | 1>`case when assignee_id is null then 0 else 1 end`;
   let moved = db
     .selectFrom('entries')
-    .select([
-      'type',
-      'state',
-      sql<0 | 1>`case when assignee_id is null then 0 else 1 end`.as('assigned'),
-      (eb) => eb.fn.countAll<number | string>().as('count'),
-    ])
+    .select(['type', 'state', assigned.as('assigned'), (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('title', '>=', split.title)
-    .groupBy(['type', 'state', sql`case when assignee_id is null then 0 else 1 end`]);
+    .groupBy(['type', 'state', assigned]);
   if (next !== undefined) moved = moved.where('title', '<', next.anchor);
   for (const { type, state, assigned, count } of await moved.execute()) {
     const n = Number(count);
