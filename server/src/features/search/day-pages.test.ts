@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryState } from '@einwurf/contract';
 import type { NewEntryRow } from '../../db/types.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { expectPagesAsByOffset, insertEntriesWithSomeAssigned, pageByOffset } from '../../test/list-pages.ts';
 import { rangesRecountedAndKept, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { newEntryId } from '../entries/service.ts';
 import { moderateEntry, deleteEntryAsModeration } from '../entries/moderation-service.ts';
 import { assignEntry } from '../entries/assignment-service.ts';
-import { insertEntriesInBulk } from '../seed/repository.ts';
 import { listEntries, type ListFilter, type ListSort } from './repository.ts';
-import { searchDocumentOf } from './service.ts';
 
 // Pages asked for by number far from both ends are found through the entries counted per day
 // (entry_ranges): they must hold the rows an OFFSET over the whole sorted list gives. The comparisons
@@ -17,7 +16,6 @@ import { searchDocumentOf } from './service.ts';
 const DAY_MS = 86_400_000;
 const ENTRIES = 3_000;
 const PAGE = { limit: 50 };
-const EVERY_PAGE = 0;
 const STATES: EntryState[] = ['published', 'proposed', 'draft', 'rejected', 'deleted'];
 /** The moderator who has every fourth entry; the others nobody has. */
 const DESK = { id: 'desk-moderator', username: 'desk-moderator' };
@@ -46,42 +44,9 @@ describe.each(testDatabases())('list pages found by day on $name', (target) => {
         deleted_at: state === 'deleted' ? start : null,
       };
     });
-    await database.db
-      .transaction()
-      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
-    await database.db
-      .insertInto('users')
-      .values({ ...DESK, role: 'mod', password_hash: 'x', created_at: start, updated_at: start })
-      .execute();
-    await database.db
-      .updateTable('entries')
-      .set({ assignee_id: DESK.id })
-      .where(
-        'id',
-        'in',
-        rows.filter((_, i) => i % 4 === 1).map((r) => r.id),
-      )
-      .execute();
+    await insertEntriesWithSomeAssigned(database.db, rows, DESK);
   });
   afterAll(() => database.destroy());
-
-  /** The page as an OFFSET over the whole filtered, sorted list has it. */
-  async function pageByOffset(filter: ListFilter, sort: ListSort, offset: number): Promise<string[]> {
-    let query = database.db.selectFrom('entries').select('id');
-    query =
-      filter.state === undefined
-        ? query.where('state', '<>', 'deleted')
-        : query.where('state', '=', filter.state);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.assignee === null) query = query.where('assignee_id', 'is', null);
-    const rows = await query
-      .orderBy(sort.field, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(PAGE.limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r) => r.id);
-  }
 
   const lists: [ListFilter, ListSort][] = [
     [{}, { field: 'updated_at', direction: 'desc' }],
@@ -108,32 +73,10 @@ describe.each(testDatabases())('list pages found by day on $name', (target) => {
     ],
   ];
 
-  /** Every page of the lists, each compared with its OFFSET page; how many pages were compared. */
-  async function expectPagesAsByOffset(): Promise<number> {
-    let compared = 0;
-    for (const [filter, sort] of lists) {
-      const { total } = await listEntries(database.db, filter, sort, { ...PAGE, offset: 0 });
-      for (let offset = 0; offset < total; offset += PAGE.limit) {
-        const { rows } = await listEntries(
-          database.db,
-          filter,
-          sort,
-          { ...PAGE, offset },
-          undefined,
-          EVERY_PAGE,
-        );
-        expect(
-          rows.map((r) => r.id),
-          `${JSON.stringify(filter)} ${sort.field} ${sort.direction} at ${offset}`,
-        ).toEqual(await pageByOffset(filter, sort, offset));
-        compared += 1;
-      }
-    }
-    return compared;
-  }
+  const expectListPagesAsByOffset = () => expectPagesAsByOffset(database.db, lists, PAGE.limit);
 
   it('gives the rows an OFFSET gives, for every sort by time, filter and direction', async () => {
-    expect(await expectPagesAsByOffset()).toBeGreaterThan(300);
+    expect(await expectListPagesAsByOffset()).toBeGreaterThan(300);
   });
 
   it('counts the entries nobody has from the day counts, with every filter', async () => {
@@ -159,7 +102,7 @@ describe.each(testDatabases())('list pages found by day on $name', (target) => {
     const sort: ListSort = { field: 'created_at', direction: 'asc' };
     // 2,400 entries are listed (not deleted): this page lies 1,100 and 1,250 rows off the ends.
     const offset = 1_100;
-    const expected = await pageByOffset({}, sort, offset);
+    const expected = await pageByOffset(database.db, {}, sort, { ...PAGE, offset });
     const [first] = await database.db
       .selectFrom('entry_ranges')
       .select(['bucket', 'type', 'state', 'assigned'])
@@ -181,7 +124,9 @@ describe.each(testDatabases())('list pages found by day on $name', (target) => {
     await shift(3);
     try {
       const { rows } = await listEntries(database.db, {}, sort, { ...PAGE, offset });
-      expect(rows.map((r) => r.id)).toEqual(await pageByOffset({}, sort, offset - 3));
+      expect(rows.map((r) => r.id)).toEqual(
+        await pageByOffset(database.db, {}, sort, { ...PAGE, offset: offset - 3 }),
+      );
     } finally {
       await shift(-3);
     }
@@ -236,7 +181,7 @@ describe.each(testDatabases())('list pages found by day on $name', (target) => {
     expect(held).toHaveLength(20);
     const counts = await rangesRecountedAndKept(database.db);
     expect(counts.kept).toEqual(counts.recounted);
-    expect(await expectPagesAsByOffset()).toBeGreaterThan(300);
+    expect(await expectListPagesAsByOffset()).toBeGreaterThan(300);
     // The saves moved entries to today, far from the seeded days.
     const today = Math.trunc(Date.now() / DAY_MS);
     const moved = await sql<{ n: string }>`select sum(count) as n from entry_ranges

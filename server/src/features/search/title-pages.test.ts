@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryState } from '@einwurf/contract';
 import type { NewEntryRow } from '../../db/types.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { expectPagesAsByOffset, insertEntriesWithSomeAssigned, pageByOffset } from '../../test/list-pages.ts';
 import {
   insertTestEntry,
   shippedContentTypes,
@@ -21,7 +22,6 @@ import { searchDocumentOf, splitFullTitleRanges } from './service.ts';
 // comparisons count the buckets for every page (from 0 rows on); the product does from 1,000 rows on.
 const ENTRIES = 3_000;
 const PAGE = { limit: 40 };
-const EVERY_PAGE = 0;
 /** Buckets kept near this many entries here (the product's are larger), so there are many. */
 const BUCKET = 60;
 const STATES: EntryState[] = ['published', 'proposed', 'draft', 'rejected', 'deleted'];
@@ -52,41 +52,9 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
         deleted_at: state === 'deleted' ? start : null,
       };
     });
-    await database.db
-      .transaction()
-      .execute((trx) => insertEntriesInBulk(trx, rows, rows.map(searchDocumentOf)));
-    await database.db
-      .insertInto('users')
-      .values({ ...DESK, role: 'mod', password_hash: 'x', created_at: start, updated_at: start })
-      .execute();
-    await database.db
-      .updateTable('entries')
-      .set({ assignee_id: DESK.id })
-      .where(
-        'id',
-        'in',
-        rows.filter((_, i) => i % 4 === 1).map((r) => r.id),
-      )
-      .execute();
+    await insertEntriesWithSomeAssigned(database.db, rows, DESK);
   });
   afterAll(() => database.destroy());
-
-  async function pageByOffset(filter: ListFilter, sort: ListSort, offset: number): Promise<string[]> {
-    let query = database.db.selectFrom('entries').select('id');
-    query =
-      filter.state === undefined
-        ? query.where('state', '<>', 'deleted')
-        : query.where('state', '=', filter.state);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.assignee === null) query = query.where('assignee_id', 'is', null);
-    const rows = await query
-      .orderBy(sort.field, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(PAGE.limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r) => r.id);
-  }
 
   const asc: ListSort = { field: 'title', direction: 'asc' };
   const desc: ListSort = { field: 'title', direction: 'desc' };
@@ -100,28 +68,7 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
     [{ assignee: null, type: 'article', state: 'draft' }, asc],
   ];
 
-  async function expectPagesAsByOffset(): Promise<number> {
-    let compared = 0;
-    for (const [filter, sort] of lists) {
-      const { total } = await listEntries(database.db, filter, sort, { ...PAGE, offset: 0 });
-      for (let offset = 0; offset < total; offset += PAGE.limit) {
-        const { rows } = await listEntries(
-          database.db,
-          filter,
-          sort,
-          { ...PAGE, offset },
-          undefined,
-          EVERY_PAGE,
-        );
-        expect(
-          rows.map((r) => r.id),
-          `${JSON.stringify(filter)} ${sort.direction} at ${offset}`,
-        ).toEqual(await pageByOffset(filter, sort, offset));
-        compared += 1;
-      }
-    }
-    return compared;
-  }
+  const expectListPagesAsByOffset = () => expectPagesAsByOffset(database.db, lists, PAGE.limit);
 
   async function expectCountsKept(): Promise<void> {
     const counts = await titleRangesRecountedAndKept(database.db);
@@ -134,7 +81,9 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
     await expectCountsKept();
     // A page far from both ends of the full list, found by the counts with the product's threshold.
     const { rows } = await listEntries(database.db, {}, asc, { ...PAGE, offset: 1_000 });
-    expect(rows.map((r) => r.id)).toEqual(await pageByOffset({}, asc, 1_000));
+    expect(rows.map((r) => r.id)).toEqual(
+      await pageByOffset(database.db, {}, asc, { ...PAGE, offset: 1_000 }),
+    );
   });
 
   it('splits the full buckets and still gives the rows an OFFSET gives, both ways, with every filter', async () => {
@@ -147,7 +96,7 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
       .execute();
     expect(sizes.length).toBe(splits + 1);
     await expectCountsKept();
-    expect(await expectPagesAsByOffset()).toBeGreaterThan(200);
+    expect(await expectListPagesAsByOffset()).toBeGreaterThan(200);
     // Split again, nothing is full: nothing changes.
     expect(await splitFullTitleRanges(database.db, BUCKET)).toBe(0);
   });
@@ -215,7 +164,7 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
       );
     }
     await expectCountsKept();
-    expect(await expectPagesAsByOffset()).toBeGreaterThan(200);
+    expect(await expectListPagesAsByOffset()).toBeGreaterThan(200);
   });
 
   it('counts every write made while buckets are split', async () => {
@@ -226,6 +175,6 @@ describe.each(testDatabases())('list pages by title found by bucket on $name', (
     const [splits] = await Promise.all([splitFullTitleRanges(database.db, 20), ...writes]);
     expect(splits).toBeGreaterThan(0);
     await expectCountsKept();
-    expect(await expectPagesAsByOffset()).toBeGreaterThan(200);
+    expect(await expectListPagesAsByOffset()).toBeGreaterThan(200);
   });
 });
