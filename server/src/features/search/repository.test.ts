@@ -140,6 +140,58 @@ describe.each(testDatabases())('search for several words with a state filter on 
   });
 });
 
+describe.each(testDatabases())(
+  'a ranked search with filters, whatever the words alone match, on $name',
+  (target) => {
+    let database: TestDatabaseHandle;
+    const published: string[] = [];
+
+    beforeAll(async () => {
+      database = await target.create();
+      // Four published entries hold the word, one to four times (the more, the better the match);
+      // 26 others hold it too, proposed or deleted, so the word alone matches 30.
+      for (let i = 0; i < 4; i += 1) {
+        const content = `${'Quastenflosser '.repeat(4 - i)}im Museum.`;
+        const entry = await insertTestEntry(database.db, { title: 'Fund', content, state: 'published' });
+        published.push(entry.data.id);
+      }
+      for (let i = 0; i < 26; i += 1) {
+        const state = i % 2 === 0 ? 'proposed' : 'deleted';
+        await insertTestEntry(database.db, { title: 'Fund', content: 'Quastenflosser.', state });
+      }
+    });
+    afterAll(() => database.destroy());
+
+    /** Every page of the search, `limit` rows each, joined: pages show which rows rank where. */
+    async function pagesOf(candidates: number, filter: { state?: 'published' }, limit: number) {
+      const search = (offset: number) =>
+        searchEntries(database.db, queryTerms('Quastenflosser'), filter, { limit, offset }, candidates);
+      const first = await search(0);
+      const rows = [...first.rows];
+      for (let offset = limit; offset < first.total; offset += limit)
+        rows.push(...(await search(offset)).rows);
+      return { total: first.total, capped: first.capped, ids: rows.map((r) => r.id), rows };
+    }
+
+    it('ranks the filtered matches alike when the words alone match few or many', async () => {
+      // A cap of 5 ranks the words apart from the filter up to 20 matches of theirs (30 here: not), a
+      // cap of 10 up to 40 (30: so).
+      const many = await pagesOf(5, { state: 'published' }, 1);
+      const few = await pagesOf(10, { state: 'published' }, 1);
+      expect(many).toMatchObject({ total: 4, capped: false });
+      expect([...many.ids].sort()).toEqual([...published].sort());
+      expect(few.ids).toEqual(many.ids);
+      // Without a state filter only the deleted ones are left out: 17 of 30.
+      const all = await pagesOf(20, {}, 3);
+      const wordsApart = await pagesOf(30, {}, 3);
+      expect(all).toMatchObject({ total: 17, capped: false });
+      expect(new Set(all.ids).size).toBe(17);
+      expect(wordsApart.ids).toEqual(all.ids);
+      expect(all.rows.every((r) => r.state !== 'deleted')).toBe(true);
+    });
+  },
+);
+
 /** A published article's row with `content` as its text, for a bulk insert. */
 function publishedRow(entry: {
   id: string;

@@ -623,6 +623,36 @@ async function searchPostgres(
   return { rows, total, capped };
 }
 
+/** The words alone may match this many times the cap for their matches to be ranked apart from the filter. */
+const WORDS_ONLY_RANKED = 4;
+
+/**
+ * The matches of a SQLite search ranked by bm25, best first (equal scores in the index's order).
+ * bm25 weighs each phrase of the query by counting, once per query, every entry that holds it: the
+ * filter's facet tokens too, though they score nothing (weight 0), and they are held by up to every
+ * entry (a state's by half a million at a million entries: 20 ms for one rare word). So when the
+ * words alone match few entries, those are ranked with the words alone and kept to the filtered
+ * matches by rowid (`+rowid` keeps that a test of each row: as a constraint of the full-text table
+ * it would run the whole query once per rowid); when they match many, reading them all would cost
+ * more than counting the facets, and the filtered query is ranked as it is. Same scores either way.
+ */
+async function rankedMatches(db: Db, phrases: string, match: string, candidates: number) {
+  const score = sql`bm25(entries_fts, 0.0, 10.0, 1.0, 0.0)`;
+  const words = `{title body} : ${phrases}`;
+  const bound = WORDS_ONLY_RANKED * candidates;
+  const counted = await sql<{ count: number }>`select count(*) as count from (
+      select 1 from entries_fts where entries_fts match ${words} limit ${bound + 1}
+    )`.execute(db);
+  if (Number(counted.rows[0]?.count ?? 0) > bound) {
+    return sql`select entry_id, ${score} as score, rowid as position from entries_fts
+      where entries_fts match ${match} order by score, position`;
+  }
+  return sql`select entry_id, ${score} as score, rowid as position from entries_fts
+    where entries_fts match ${words}
+      and +rowid in (select rowid from entries_fts where entries_fts match ${match})
+    order by score, position`;
+}
+
 async function searchSqlite(
   db: Db,
   terms: string[],
@@ -649,12 +679,10 @@ async function searchSqlite(
   const total = Math.min(matched, candidates);
   if (page.offset >= total) return { rows: [], total, capped };
   const limit = Math.min(page.limit, total - page.offset);
-  const score = sql`bm25(entries_fts, 0.0, 10.0, 1.0, 0.0)`;
   if (!capped) {
     // Only the page's rows are joined; equal scores fall back to the index's order.
     const found = await sql<FoundEntryRow>`select ${COLUMNS} from (
-        select entry_id, ${score} as score, rowid as position from entries_fts
-        where entries_fts match ${match} order by score, position limit ${limit} offset ${page.offset}
+        ${await rankedMatches(db, phrases, match, candidates)} limit ${limit} offset ${page.offset}
       ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
     return { rows: found.rows, total, capped };
   }
