@@ -1,17 +1,21 @@
 // PostgreSQL's unique_violation, and better-sqlite3's codes for a unique index and a primary key.
 const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
+/** The error's string `code` (a driver's, PostgreSQL's SQLSTATE or Node's), if it has one. */
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Tells whether the database refused a write because a unique key already holds its value. */
 export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' && UNIQUE_VIOLATIONS.has(code);
+  return UNIQUE_VIOLATIONS.has(codeOf(error) ?? '');
 }
 
 /** Tells whether PostgreSQL refused a lock asked for with NOWAIT because another holds it (55P03). */
 export function isLockNotAvailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  return (error as { code?: unknown }).code === '55P03';
+  return codeOf(error) === '55P03';
 }
 
 // What pg says when it gives up waiting (its own errors carry no code): the pool's and the client's
@@ -38,9 +42,7 @@ const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100', 'SQLITE_FULL'])
 
 /** Tells whether a write failed because the disk (of the files or of the database) is full. */
 export function isStorageFull(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' && STORAGE_FULL_CODES.has(code);
+  return STORAGE_FULL_CODES.has(codeOf(error) ?? '');
 }
 
 /**
