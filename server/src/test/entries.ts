@@ -98,6 +98,16 @@ export async function clearEntries(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('entry_counts').execute();
 }
 
+/** Rows of counts with their numbers as numbers (PostgreSQL answers bigints and sums as strings). */
+function plainCounts(rows: unknown[]): unknown[] {
+  const numeric = new Set(['bucket', 'assigned', 'count']);
+  return (rows as Record<string, unknown>[]).map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [key, numeric.has(key) ? Number(value) : value]),
+    ),
+  );
+}
+
 /**
  * entry_ranges as it must be: the entries counted anew per sort, day, type, state and whether anyone
  * has them (rows of count 0, left where entries moved away, are left out), for comparing with what
@@ -119,14 +129,7 @@ export async function rangesRecountedAndKept(
         group by created_at / ${day}, type, state ${holder}
     ) counted order by ${key}`.execute(db);
   const kept = await sql`select ${key}, count from entry_ranges where count <> 0 order by ${key}`.execute(db);
-  const plain = (rows: unknown[]) =>
-    (rows as Record<string, unknown>[]).map((r) => ({
-      ...r,
-      bucket: Number(r.bucket),
-      ...(assigned ? { assigned: Number(r.assigned) } : {}),
-      count: Number(r.count),
-    }));
-  return { kept: plain(kept.rows), recounted: plain(recounted.rows) };
+  return { kept: plainCounts(kept.rows), recounted: plainCounts(recounted.rows) };
 }
 
 /**
@@ -144,11 +147,5 @@ export async function titleRangesRecountedAndKept(
     ) bucketed group by anchor, type, state, assigned order by anchor, type, state, assigned`.execute(db);
   const kept = await sql`select anchor, type, state, assigned, count from title_ranges where count <> 0
     order by anchor, type, state, assigned`.execute(db);
-  const plain = (rows: unknown[]) =>
-    (rows as Record<string, unknown>[]).map((r) => ({
-      ...r,
-      assigned: Number(r.assigned),
-      count: Number(r.count),
-    }));
-  return { kept: plain(kept.rows), recounted: plain(recounted.rows) };
+  return { kept: plainCounts(kept.rows), recounted: plainCounts(recounted.rows) };
 }
