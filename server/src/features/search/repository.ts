@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { dialectOf } from '../../db/database.ts';
@@ -112,20 +112,30 @@ async function countFiltered(db: Db, filter: ListFilter): Promise<number> {
   return Number(count);
 }
 
+/** Which filters a query of kept counts has; `unassigned`: only the entries nobody has. */
+type CountsShape = { state: boolean; type: boolean; unassigned: boolean };
+
+/**
+ * The filter's conditions on a table of kept counts (entry_ranges, title_ranges): its state, or every
+ * state but deleted; its type; nobody's entries.
+ */
+function countsFilter(shape: CountsShape, state: EntryState | undefined, type: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'entry_ranges' | 'title_ranges'>) => {
+    const conditions = [shape.state ? eb('state', '=', state!) : eb('state', '<>', ENTRY_LIFECYCLE.deleted)];
+    if (shape.type) conditions.push(eb('type', '=', type!));
+    if (shape.unassigned) conditions.push(eb('assigned', '=', 0));
+    return eb.and(conditions);
+  };
+}
+
 /** How many entries nobody has that the filter picks: entry_ranges' days summed, not rows counted. */
 const countUnassigned = compiledOnce(
-  (db, shape: { state: boolean; type: boolean }, state: EntryState | undefined, type: string | undefined) => {
-    let counted = db
+  (db, shape: CountsShape, state: EntryState | undefined, type: string | undefined) =>
+    db
       .selectFrom('entry_ranges')
       .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
       .where('sort', '=', 'updated_at')
-      .where('assigned', '=', 0);
-    counted = shape.state
-      ? counted.where('state', '=', state!)
-      : counted.where('state', '<>', ENTRY_LIFECYCLE.deleted);
-    if (shape.type) counted = counted.where('type', '=', type!);
-    return counted;
-  },
+      .where(countsFilter(shape, state, type)),
   (shape) => `${shape.state} ${shape.type}`,
 );
 
@@ -133,7 +143,7 @@ const countUnassigned = compiledOnce(
 async function countListed(db: Db, filter: ListFilter): Promise<number> {
   if (filter.assignee === undefined) return countEntries(db, filter);
   if (filter.assignee !== null) return countFiltered(db, filter);
-  const shape = { state: filter.state !== undefined, type: filter.type !== undefined };
+  const shape = { state: filter.state !== undefined, type: filter.type !== undefined, unassigned: true };
   const [counted] = await countUnassigned(db, shape, filter.state, filter.type);
   return Number(counted?.count ?? 0);
 }
@@ -142,9 +152,10 @@ async function countListed(db: Db, filter: ListFilter): Promise<number> {
  * One page of entries, filtered and sorted (id breaks ties, so pages never overlap), and the total.
  * The total comes from entry_counts (entry_ranges for entries nobody has), not from counting rows.
  * The page's ids are found in an index that holds the sort, the id and the filtered columns, so the
- * rows an OFFSET skips are never read from the table; a page nearer the end than the start is read backwards from the end, so the last
- * page costs what the first does. With a boundary (the edge of the page next to this one, taken from
- * its rows) the page is read from there, so a middle page costs what the first does, too. A page
+ * rows an OFFSET skips are never read from the table; a page nearer the end than the start is read
+ * backwards from the end, so the last page costs what the first does. With a boundary (the edge of
+ * the page next to this one, taken from its rows) the page is read from there, so a middle page
+ * costs what the first does, too. A page
  * by number at least `skipByRangesFrom` rows from both ends is found by the entries counted per day
  * of its time or per range of titles.
  */
@@ -323,41 +334,32 @@ const DAY_MS = 86_400_000;
 /** The entries a title bucket is kept near: housekeeping splits one holding more than twice this. */
 export const TITLE_RANGE_SIZE = 2_000;
 
-/** `unassigned`: only the entries nobody has (the filter's assignee is null). */
-type RangeShape = { state: boolean; type: boolean; unassigned: boolean; sort: ListSort };
+type RangeShape = CountsShape & { sort: ListSort };
 const rangeKey = (shape: RangeShape) =>
   `${shape.state} ${shape.type} ${shape.unassigned} ${shape.sort.field} ${shape.sort.direction}`;
 
 /** The entries per day of the sort's time that the filter picks, in the list's order. */
 const dayCounts = compiledOnce(
-  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) => {
-    let days = db
+  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) =>
+    db
       .selectFrom('entry_ranges')
       .select(['bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
-      .where('sort', '=', shape.sort.field as 'updated_at' | 'created_at');
-    days = shape.state
-      ? days.where('state', '=', state!)
-      : days.where('state', '<>', ENTRY_LIFECYCLE.deleted);
-    if (shape.type) days = days.where('type', '=', type!);
-    if (shape.unassigned) days = days.where('assigned', '=', 0);
-    return days.groupBy('bucket').orderBy('bucket', shape.sort.direction);
-  },
+      .where('sort', '=', shape.sort.field as 'updated_at' | 'created_at')
+      .where(countsFilter(shape, state, type))
+      .groupBy('bucket')
+      .orderBy('bucket', shape.sort.direction),
   rangeKey,
 );
 
 /** The entries per title bucket that the filter picks, in the list's order. */
 const titleCounts = compiledOnce(
-  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) => {
-    let buckets = db
+  (db, shape: RangeShape, state: EntryState | undefined, type: string | undefined) =>
+    db
       .selectFrom('title_ranges')
-      .select(['anchor', (eb) => eb.fn.sum<number | string>('count').as('count')]);
-    buckets = shape.state
-      ? buckets.where('state', '=', state!)
-      : buckets.where('state', '<>', ENTRY_LIFECYCLE.deleted);
-    if (shape.type) buckets = buckets.where('type', '=', type!);
-    if (shape.unassigned) buckets = buckets.where('assigned', '=', 0);
-    return buckets.groupBy('anchor').orderBy('anchor', shape.sort.direction);
-  },
+      .select(['anchor', (eb) => eb.fn.sum<number | string>('count').as('count')])
+      .where(countsFilter(shape, state, type))
+      .groupBy('anchor')
+      .orderBy('anchor', shape.sort.direction),
   rangeKey,
 );
 
