@@ -180,8 +180,9 @@ export type EntryCountsTable = {
 };
 
 /**
- * How many entries of a type and state, held by a moderator or by nobody, were last changed (`sort` updated_at) or created (created_at)
- * on a day (`bucket`: epoch milliseconds divided by a day's, truncated); kept by triggers.
+ * How many entries of a type and state, held by a moderator or by nobody, were last changed (`sort`
+ * updated_at) or created (created_at) on a day (`bucket`: epoch milliseconds divided by a day's,
+ * truncated); kept by triggers.
  */
 export type EntryRangesTable = {
   sort: 'updated_at' | 'created_at';
