@@ -214,7 +214,8 @@ export function checkContentType(
   }
   const merged = mergeSchemas(base, schema);
   try {
-    // Compiles once for the server too: the validator is cached by the merged object.
+    // Compiles once for the server too (or, with deferCompile, at its first use): the validator is
+    // cached by the merged object.
     createEntryValidator(merged, options);
   } catch (error) {
     report('schema.json')(

@@ -27,7 +27,13 @@ export type EntryValidatorOptions = {
    * what it compiled for as long as the instance lives, so share one only among schemas that are fixed
    * for that time (the server's types), never among schemas made at each edit (the schema builder).
    */
-  ajv?: Ajv2020;
+  ajv?: Ajv2020 | (() => Ajv2020);
+  /**
+   * Compile at the first validation rather than now. Only for schemas known to compile (the server's
+   * types when the same files compiled at an earlier start): a schema that does not compile then
+   * throws at its first use instead of here.
+   */
+  deferCompile?: boolean;
 };
 
 /** The schema without its top-level $id; the same object when it has none. */
@@ -41,25 +47,29 @@ function withoutId(schema: object): object {
  * The validator of a merged entry schema, compiled once (strict and draft variants, one Ajv instance)
  * and cached by schema object: pass the same object (mergeSchemas returns one) to reuse it, whatever
  * instance it was compiled in. The strict variant compiles at once (a schema that does not compile
- * throws here); the draft variant, the same schema with less required, at its first use, which keeps
- * it off the server's start.
+ * throws here) unless `deferCompile` says otherwise; the draft variant, the same schema with less
+ * required, at its first use, which keeps it off the server's start.
  * Ajv compiles with `new Function`, so in a browser this needs 'unsafe-eval' unless standalone code is used.
  */
 export function createEntryValidator(
   schema: object,
-  { ajv: shared }: EntryValidatorOptions = {},
+  { ajv: given, deferCompile = false }: EntryValidatorOptions = {},
 ): EntryValidator {
   const cached = cache.get(schema);
   if (cached) return cached;
-  const ajv = shared ?? createAjv();
+  let own: Ajv2020 | undefined;
+  const ajv = () => (typeof given === 'function' ? given() : (given ?? (own ??= createAjv())));
   // An Ajv instance refuses a second schema under an $id it holds: the draft variant beside the strict
   // one always, and in a shared instance any other schema of the same $id, so there both compile without.
-  const strict = ajv.compile(shared ? withoutId(schema) : schema);
+  const compileStrict = () => ajv().compile(given ? withoutId(schema) : schema);
+  let strict = deferCompile ? undefined : compileStrict();
   let draft: ValidateFunction | undefined;
   const validator = entryValidatorFrom({
-    strict,
+    get strict() {
+      return (strict ??= compileStrict());
+    },
     get draft() {
-      return (draft ??= ajv.compile(withoutId(relaxForDraft(schema) as object)));
+      return (draft ??= ajv().compile(withoutId(relaxForDraft(schema) as object)));
     },
   });
   cache.set(schema, validator);

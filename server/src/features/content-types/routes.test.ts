@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntryValidator } from '@einwurf/contract';
 import { testConfig } from '../../test/config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/db.ts';
@@ -161,6 +162,42 @@ describe('loadContentTypes', () => {
       expect(good).not.toBe(await digestFor(broken));
     });
 
+    it('compiles the validators of files that match the mark at their first use, not at the load', async () => {
+      // A reference to nothing: JSON Schema's meta-schema and the form engine's rules accept it, Ajv's
+      // compilation refuses it.
+      const unresolvable = (await shipped()).replace(
+        '"maxLength": 200 }',
+        '"maxLength": 200, "$ref": "#/$defs/nowhere" }',
+      );
+      const broken = await folder('unresolvable', { 'schema.json': unresolvable });
+      const mark = path.join(dir, 'mark-deferred');
+      await expect(loadContentTypes(broken, { checkedMark: mark })).rejects.toThrow(
+        /event[/\\]schema\.json: schema does not compile: .*nowhere/,
+      );
+      // A mark claiming these files compiled before: the load compiles nothing, the first entry does.
+      await writeFile(mark, await digestFor(broken));
+      const event = (await loadContentTypes(broken, { checkedMark: mark })).types.get('event')!;
+      expect(() => createEntryValidator(event.schema).validate({}, 'strict')).toThrow(/nowhere/);
+      // The shipped files under the same mark compile at their first entry and validate as always.
+      const good = await folder('good-deferred', {});
+      await writeFile(mark, await digestFor(good));
+      const deferred = (await loadContentTypes(good, { checkedMark: mark })).types.get('event')!;
+      const validator = createEntryValidator(deferred.schema);
+      expect(validator.validate({ title: 'T', content: 'C', location: 'Bern' }, 'strict')).toEqual([
+        expect.objectContaining({ field: 'starts_at' }),
+      ]);
+      expect(validator.validate({ location: 'Bern' }, 'draft')).toEqual([]);
+    });
+
+    it('checks in full when the mark was written by another version', async () => {
+      const broken = await folder('meta-invalid-other-version', { 'schema.json': await metaInvalid() });
+      const mark = path.join(dir, 'mark-other-version');
+      await writeFile(mark, await digestFor(broken, '0.0.0-other'));
+      await expect(loadContentTypes(broken, { checkedMark: mark })).rejects.toThrow(/\$comment/);
+      await writeFile(mark, await digestFor(broken));
+      await expect(loadContentTypes(broken, { checkedMark: mark })).resolves.toBeDefined();
+    });
+
     it('checks in full when the mark cannot be read or written', async () => {
       const nowhere = path.join(dir, 'no-such-folder', 'mark');
       await expect(
@@ -171,7 +208,7 @@ describe('loadContentTypes', () => {
     });
 
     /** The mark a passed full check of the types in `root` would write. */
-    async function digestFor(root: string): Promise<string> {
+    async function digestFor(root: string, version?: string): Promise<string> {
       const read = async (file: string) =>
         JSON.parse(await readFile(path.join(root, file), 'utf8')) as unknown;
       const files = [];
@@ -181,7 +218,7 @@ describe('loadContentTypes', () => {
         );
         files.push({ name, schema, uischema, config });
       }
-      return contentTypesDigest(await read('base.json'), files) + '\n';
+      return contentTypesDigest(await read('base.json'), files, version) + '\n';
     }
   });
 

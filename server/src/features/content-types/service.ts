@@ -12,6 +12,7 @@ import {
   type LocalizedText,
   type ObjectSchema,
 } from '@einwurf/contract';
+import { VERSION } from '../../version.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -83,10 +84,11 @@ export const CONTENT_TYPES_CHECKED_MARK = 'content-types.checked';
 /** How loadContentTypes may spare a check it has made before. */
 export type LoadOptions = {
   /**
-   * A file (in the data folder) holding the digest of the last files that passed every check. When
-   * it matches, Ajv compiles without checking the schemas against JSON Schema's meta-schema once more,
-   * whose own compilation is about half of the load's time (~80 ms of the start); the form engine's
-   * rules and the compilation itself still run. Written after a load that passed; an unreadable or
+   * A file (in the data folder) holding the digest of the last files that passed every check, and of
+   * the product version that checked them. When it matches, the schemas are not checked against JSON
+   * Schema's meta-schema once more (its own compilation took ~80 ms of the start) and each type's
+   * validator compiles at its first use rather than at the start (~45 ms: the Ajv instance and two
+   * compiles); the form engine's rules still run. Written after a load that passed; an unreadable or
    * unwritable file means the full check.
    */
   checkedMark?: string;
@@ -94,10 +96,17 @@ export type LoadOptions = {
 
 type TypeFiles = { name: string; folder: string; schema: unknown; uischema: unknown; config: unknown };
 
-/** The digest of what the meta-schema check reads: base.json and each type's files, as parsed. */
-export function contentTypesDigest(base: unknown, files: readonly Omit<TypeFiles, 'folder'>[]): string {
+/**
+ * The digest of what the full check reads: base.json and each type's files, as parsed, and the version
+ * of the product that checks them (a new release may compile or check otherwise).
+ */
+export function contentTypesDigest(
+  base: unknown,
+  files: readonly Omit<TypeFiles, 'folder'>[],
+  version = VERSION,
+): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify(base));
+  hash.update(`${version}\n${JSON.stringify(base)}`);
   for (const { name, schema, uischema, config } of files) {
     hash.update(`\n${name}\n${JSON.stringify([schema, uischema, config])}`);
   }
@@ -154,10 +163,12 @@ export async function loadContentTypes(
   const digest = contentTypesDigest(base, files);
   const checkedBefore = (await readMark(checkedMark)) === digest;
   const types = new Map<string, ContentType>();
-  // The types' validators compile in one Ajv instance: making one costs ~50 ms and memory, a compile in
-  // it ~1 ms. What it keeps lives as long as the types (the process); one per load, so apps made one
-  // after another (tests) free theirs with their types.
-  const ajv = createAjv(checkedBefore ? { validateSchema: false } : {});
+  // The types' validators compile in one Ajv instance: making one costs ~10 ms and memory, a compile in
+  // it ~1 ms once warm. What it keeps lives as long as the types (the process); one per load, so apps
+  // made one after another (tests) free theirs with their types. Made at the first compile: with the
+  // mark, that is the first entry validated, not the start.
+  let shared: ReturnType<typeof createAjv> | undefined;
+  const ajv = () => (shared ??= createAjv(checkedBefore ? { validateSchema: false } : {}));
   for (const { name, folder, schema, uischema, config } of files) {
     const schemaFile = path.join(folder, 'schema.json');
     const uischemaFile = path.join(folder, 'uischema.json');
@@ -166,7 +177,11 @@ export async function loadContentTypes(
     if (!Array.isArray(uischema)) throw new ContentTypeError(uischemaFile, 'must be an array');
     if (!isObject(config)) throw new ContentTypeError(configFile, 'must be an object');
     // The form engine's own rules (widgets fit their properties, every property has an element…).
-    const problems = checkContentType({ name, base, schema, uiSchema: uischema, config }, { ajv });
+    // Files that compiled before (the mark) compile at their first entry, not at the start.
+    const problems = checkContentType(
+      { name, base, schema, uiSchema: uischema, config },
+      { ajv, deferCompile: checkedBefore },
+    );
     const first = problems[0];
     if (first) {
       const file = first.file === 'base.json' ? baseFile : path.join(folder, first.file);
