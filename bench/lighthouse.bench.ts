@@ -39,14 +39,25 @@ const PLAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 type Score = { score: number } & Record<(typeof METRICS)[number], number>;
 
+/** Times a page's run is tried again when Lighthouse itself failed to record it (NO_NAVSTART, say). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of `url`; a run Lighthouse could not record is tried again. */
+async function lighthouseResult(url: string, flags: Flags, desktop: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, flags, desktop ? desktopConfig : undefined))?.lhr;
+    if (lhr !== undefined && lhr.runtimeError === undefined) return lhr;
+    const reason = lhr?.runtimeError?.message ?? 'no result';
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse could not score ${url}: ${reason}`);
+    console.log(`Lighthouse could not score ${url} (${reason}); trying again`);
+  }
+}
+
 async function score(url: string, port: number, desktop: boolean): Promise<Score> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   const runs: Score[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
-    const lhr = result?.lhr;
-    if (lhr === undefined || lhr.runtimeError !== undefined)
-      throw new Error(`Lighthouse could not score ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    const lhr = await lighthouseResult(url, flags, desktop);
     const metrics = Object.fromEntries(
       METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000]),
     ) as Record<(typeof METRICS)[number], number>;
