@@ -152,17 +152,26 @@ export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
 
 /**
  * Writes an edit (fields, and the state when it changes) only when the stored revision and state are
- * still the ones the edit started from.
+ * still the ones the edit started from, `from` being the row as the edit read it. Title, state,
+ * deletion and publication time are set only when they change: SQLite rewrites the entries of every
+ * index (and fires every trigger) naming a column the statement sets, whether its value changes or
+ * not, and an author's save changes none of them. The values it leaves are the ones read: every
+ * other write of them changes the revision or the state, which the update checks.
  */
 export async function updateEntryAtRevision(
   db: Db,
   id: string,
-  from: { revision: number; state: EntryState },
+  from: Pick<EntryRow, 'revision' | 'state' | 'title' | 'deleted_at' | 'published_at'>,
   update: EntryUpdate,
 ): Promise<boolean> {
   const [row] = await entryAtRevisionUpdate(
     db,
-    undefined,
+    {
+      title: update.title !== from.title,
+      state: update.state !== from.state,
+      deletedAt: update.deleted_at !== from.deleted_at,
+      publishedAt: update.published_at !== from.published_at,
+    },
     id,
     from.revision,
     from.state,
@@ -189,11 +198,13 @@ type EntryUpdate = Pick<
   'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at' | 'published_at'
 >;
 
-// Every column of the update is set, so the statement has one shape.
+/** Which of the columns an edit may keep it sets (the fields, revision and time are always set). */
+type ChangedColumns = { title: boolean; state: boolean; deletedAt: boolean; publishedAt: boolean };
+
 const entryAtRevisionUpdate = compiledOnce(
   (
     db,
-    _shape: void,
+    changed: ChangedColumns,
     id: string,
     fromRevision: number,
     fromState: EntryState,
@@ -208,18 +219,19 @@ const entryAtRevisionUpdate = compiledOnce(
     db
       .updateTable('entries')
       .set({
-        title,
         data,
         revision,
-        state,
         updated_at: updatedAt,
-        deleted_at: deletedAt,
-        published_at: publishedAt,
+        ...(changed.title ? { title } : {}),
+        ...(changed.state ? { state } : {}),
+        ...(changed.deletedAt ? { deleted_at: deletedAt } : {}),
+        ...(changed.publishedAt ? { published_at: publishedAt } : {}),
       })
       .where('id', '=', id)
       .where('revision', '=', fromRevision)
       .where('state', '=', fromState)
       .returning('type'),
+  ({ title, state, deletedAt, publishedAt }) => [title, state, deletedAt, publishedAt].map(Number).join(''),
 );
 
 /** Moves an entry to a state only when it is still in the state the change was decided on. */

@@ -1,4 +1,5 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canTransition,
@@ -13,7 +14,9 @@ import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { addComment } from '../comments/service.ts';
-import { createEntry } from './author-service.ts';
+import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import { createEntry, saveEntry } from './author-service.ts';
+import { moderateEntry } from './moderation-service.ts';
 import {
   AUTHOR,
   changeEntryState,
@@ -198,5 +201,72 @@ describe.each(testDatabases())('purging after the start on $name', (target) => {
     } finally {
       await handle.destroy();
     }
+  });
+});
+
+describe.each(testDatabases())('the update of an edit on $name', (target) => {
+  let handle: TestDatabaseHandle;
+  const KEPT = ['title', 'state', 'deleted_at', 'published_at'] as const;
+  beforeAll(async () => {
+    handle = await target.create();
+    // A trigger per column notes each update that sets it, changed or not (SQLite and PostgreSQL fire
+    // `update of` triggers, and rewrite the index entries, for every column the statement sets).
+    await sql`create table columns_set (name text not null)`.execute(handle.db);
+    if (target.name === 'postgres') {
+      await sql`create function note_column_set() returns trigger language plpgsql as $$
+        begin insert into columns_set values (tg_argv[0]); return null; end $$`.execute(handle.db);
+    }
+    for (const column of KEPT) {
+      await (
+        target.name === 'postgres'
+          ? sql`create trigger ${sql.id(`set_${column}`)} after update of ${sql.id(column)} on entries
+            for each row execute function note_column_set(${sql.lit(column)})`
+          : sql`create trigger ${sql.id(`set_${column}`)} after update of ${sql.id(column)} on entries
+            begin insert into columns_set values (${sql.lit(column)}); end`
+      ).execute(handle.db);
+    }
+  });
+  afterAll(() => handle.destroy());
+
+  /** The columns among title, state, deleted_at and published_at that `write` set. */
+  const columnsSetBy = async (write: () => Promise<unknown>) => {
+    await sql`delete from columns_set`.execute(handle.db);
+    await write();
+    const { rows } = await sql<{ name: string }>`select name from columns_set`.execute(handle.db);
+    return rows.map((r) => r.name).sort();
+  };
+
+  it('sets only the columns that change beside the fields, revision and time', async () => {
+    const contentTypes = await shippedContentTypes();
+    const entry = await insertTestEntry(handle.db, { title: 'Vor der Änderung', content: 'Text.' });
+    let data = entry.data;
+    const author = (changes: Record<string, unknown>) =>
+      columnsSetBy(async () => {
+        ({ data } = await saveEntry(handle.db, contentTypes, data.id, { data: { ...data, ...changes } }));
+      });
+    const moderation = (changes: Record<string, unknown>) =>
+      columnsSetBy(async () => {
+        ({ data } = await moderateEntry(
+          handle.db,
+          contentTypes,
+          data.id,
+          { data: { ...data, ...changes } },
+          TEST_MODERATOR,
+        ));
+      });
+
+    expect(await author({ content: 'Anderer Text.' })).toEqual([]);
+    expect(await author({ title: 'Nach der Änderung' })).toEqual(['title']);
+    expect(await moderation({ state: 'published' })).toEqual(['published_at', 'state']);
+    expect(await moderation({ content: 'Noch ein Text.' })).toEqual([]);
+    expect(await moderation({ title: 'Neu', state: 'rejected' })).toEqual(['published_at', 'state', 'title']);
+
+    const stored = await getEntry(handle.db, data.id);
+    expect(stored.data).toMatchObject({
+      title: 'Neu',
+      content: 'Noch ein Text.',
+      state: 'rejected',
+      revision: entry.data.revision + 5,
+    });
   });
 });
