@@ -9,13 +9,19 @@ import { changeEntryState } from '../entries/service.ts';
 import { searchEntries } from './repository.ts';
 import { queryTerms } from './text.ts';
 
-/** Counts the statements that write the full-text index (SQLite's FTS tables, PostgreSQL's tsvector). */
-function countSearchWrites(database: TestDatabaseHandle): { plugin: KyselyPlugin; count: () => number } {
+/**
+ * Counts the statements that write the full-text index (SQLite's FTS tables, PostgreSQL's tsvector),
+ * or those that write what `target` matches.
+ */
+function countSearchWrites(
+  database: TestDatabaseHandle,
+  target = /entries_fts|search_vector\s*=/,
+): { plugin: KyselyPlugin; count: () => number } {
   let writes = 0;
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }: PluginTransformQueryArgs) {
       const { sql } = database.db.getExecutor().compileQuery(node, queryId);
-      if (/^\s*(insert|update|delete)\b/i.test(sql) && /entries_fts|search_vector\s*=/.test(sql)) writes++;
+      if (/^\s*(insert|update|delete)\b/i.test(sql) && target.test(sql)) writes++;
       return node;
     },
     transformResult: async ({ result }: PluginTransformResultArgs) => result,
@@ -96,6 +102,33 @@ describe.each(testDatabases())('the search index on a save on $name', (target) =
     ).toBe(0);
     expect(await found('Quittengelee')).toEqual([entry.data.id]);
     expect(await found('Holunderblüten')).toEqual([draft.data.id]);
+  });
+
+  it("writes SQLite's title table again only when the title or the facets changed", async () => {
+    const titles = countSearchWrites(database, /entries_fts_title/);
+    const titleWrites = async (save: (db: TestDatabaseHandle['db']) => Promise<unknown>) => {
+      const before = titles.count();
+      await save(database.db.withPlugin(titles.plugin));
+      return titles.count() - before;
+    };
+    const contentTypes = await shippedContentTypes();
+    const draft = await insertTestEntry(database.db, { title: 'Hagebuttenmus', content: 'Mit Zimt.' });
+    const save = (data: Record<string, unknown>) =>
+      titleWrites(async (db) => {
+        const stored = await saveEntry(db, contentTypes, draft.data.id, { data: { ...draft.data, ...data } });
+        Object.assign(draft, stored);
+      });
+    expect(await save({ content: 'Mit Nelken.' })).toBe(0);
+    expect(await found('Nelken')).toEqual([draft.data.id]);
+    expect(await found('Zimt')).toEqual([]);
+    expect(await found('Hagebuttenmus')).toEqual([draft.data.id]);
+    expect(await save({ title: 'Hagebuttenkonfitüre' })).toBe(target.name === 'sqlite' ? 2 : 0);
+    expect(await found('Hagebuttenkonfitüre')).toEqual([draft.data.id]);
+    expect(await found('Hagebuttenmus')).toEqual([]);
+    expect(await found('Nelken')).toEqual([draft.data.id]);
+    const writes = await titleWrites((db) => changeEntryState(db, draft.data.id, 'rejected', TEST_MODERATOR));
+    expect(writes).toBe(target.name === 'sqlite' ? 2 : 0);
+    expect(await found('Hagebuttenkonfitüre', { state: 'rejected' })).toEqual([draft.data.id]);
   });
 
   it('keeps the state a search filters by right when only the state changed', async () => {

@@ -50,8 +50,16 @@ export function searchIndexHoldsFacets(db: Db): boolean {
   return dialectOf(db) !== 'postgres';
 }
 
-/** Replaces the full-text documents of the given entries; call it in the transaction of the write. */
-export async function writeSearchDocuments(db: Db, docs: SearchDocument[]): Promise<void> {
+/**
+ * Replaces the full-text documents of the given entries; call it in the transaction of the write.
+ * `titlesKept`: their titles and facets are the ones indexed already, so SQLite's title table keeps
+ * its documents and only entries_fts is written again (an author's save of the text).
+ */
+export async function writeSearchDocuments(
+  db: Db,
+  docs: SearchDocument[],
+  { titlesKept = false }: { titlesKept?: boolean } = {},
+): Promise<void> {
   if (docs.length === 0) return;
   if (dialectOf(db) === 'postgres') {
     for (const doc of docs) {
@@ -61,21 +69,25 @@ export async function writeSearchDocuments(db: Db, docs: SearchDocument[]): Prom
     }
     return;
   }
-  await deleteSearchDocuments(
-    db,
-    docs.map((d) => d.rowid),
-  );
-  await insertSqliteSearchDocuments(db, docs);
+  const rowids = docs.map((d) => d.rowid);
+  await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
+  if (!titlesKept) await sql`delete from entries_fts_title where rowid in (${sql.join(rowids)})`.execute(db);
+  await insertSqliteSearchDocuments(db, docs, { titlesKept });
 }
 
 /**
  * Adds SQLite full-text documents: the entry's to entries_fts, its title and facets again to
- * entries_fts_title, which finds title matches without reading body matches.
+ * entries_fts_title (unless `titlesKept`), which finds title matches without reading body matches.
  */
-export async function insertSqliteSearchDocuments(db: Db, docs: SearchDocument[]): Promise<void> {
+export async function insertSqliteSearchDocuments(
+  db: Db,
+  docs: SearchDocument[],
+  { titlesKept = false }: { titlesKept?: boolean } = {},
+): Promise<void> {
   await sql`insert into entries_fts (rowid, entry_id, title, body, facets) values ${sql.join(
     docs.map((d) => sql`(${d.rowid}, ${d.id}, ${d.title}, ${d.body}, ${d.facets})`),
   )}`.execute(db);
+  if (titlesKept) return;
   await sql`insert into entries_fts_title (rowid, title, facets) values ${sql.join(
     docs.map((d) => sql`(${d.rowid}, ${d.title}, ${d.facets})`),
   )}`.execute(db);

@@ -52,18 +52,20 @@ export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
 /**
  * Re-indexes an entry a save changed, only when its full-text document changed: its title, its
  * body text, or (on SQLite, whose index holds them as facet tokens) its state or type. A save of
- * the same text, or of fields that are not text, writes nothing to the index. Answers whether it
- * wrote; call it inside the transaction of the save.
+ * the same text, or of fields that are not text, writes nothing to the index, and one that keeps the
+ * title and facets leaves SQLite's title table as it is. Answers whether it wrote; call it inside the
+ * transaction of the save.
  */
 export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedEntry): Promise<boolean> {
   const next = searchDocumentOf(after);
+  const sameTitle = foldSearchText(before.title) === next.title;
   const sameText =
-    foldSearchText(before.title) === next.title &&
+    sameTitle &&
     (before.data === after.data ||
       foldSearchText(entryBodyText(JSON.parse(before.data) as Record<string, unknown>)) === next.body);
   const sameFacets = searchFacets(before.state, before.type) === next.facets;
   if (sameText && (sameFacets || !repo.searchIndexHoldsFacets(db))) return false;
-  await repo.writeSearchDocuments(db, [next]);
+  await repo.writeSearchDocuments(db, [next], { titlesKept: sameTitle && sameFacets });
   return true;
 }
 
