@@ -50,6 +50,9 @@ export function searchIndexHoldsFacets(db: Db): boolean {
   return dialectOf(db) !== 'postgres';
 }
 
+/** Whether SQLite's title table keeps the documents it holds (their titles and facets are unchanged). */
+type TitlesKept = { titlesKept?: boolean };
+
 /**
  * Replaces the full-text documents of the given entries; call it in the transaction of the write.
  * `titlesKept`: their titles and facets are the ones indexed already, so SQLite's title table keeps
@@ -58,7 +61,7 @@ export function searchIndexHoldsFacets(db: Db): boolean {
 export async function writeSearchDocuments(
   db: Db,
   docs: SearchDocument[],
-  { titlesKept = false }: { titlesKept?: boolean } = {},
+  { titlesKept = false }: TitlesKept = {},
 ): Promise<void> {
   if (docs.length === 0) return;
   if (dialectOf(db) === 'postgres') {
@@ -69,9 +72,11 @@ export async function writeSearchDocuments(
     }
     return;
   }
-  const rowids = docs.map((d) => d.rowid);
-  await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
-  if (!titlesKept) await sql`delete from entries_fts_title where rowid in (${sql.join(rowids)})`.execute(db);
+  await deleteSearchDocuments(
+    db,
+    docs.map((d) => d.rowid),
+    { titlesKept },
+  );
   await insertSqliteSearchDocuments(db, docs, { titlesKept });
 }
 
@@ -82,7 +87,7 @@ export async function writeSearchDocuments(
 export async function insertSqliteSearchDocuments(
   db: Db,
   docs: SearchDocument[],
-  { titlesKept = false }: { titlesKept?: boolean } = {},
+  { titlesKept = false }: TitlesKept = {},
 ): Promise<void> {
   await sql`insert into entries_fts (rowid, entry_id, title, body, facets) values ${sql.join(
     docs.map((d) => sql`(${d.rowid}, ${d.id}, ${d.title}, ${d.body}, ${d.facets})`),
@@ -93,10 +98,18 @@ export async function insertSqliteSearchDocuments(
   )}`.execute(db);
 }
 
-/** Removes the SQLite full-text documents of purged entries (PostgreSQL's go with their rows). */
-export async function deleteSearchDocuments(db: Db, rowids: bigint[]): Promise<void> {
+/**
+ * Removes the SQLite full-text documents of purged entries (PostgreSQL's go with their rows); with
+ * `titlesKept`, those of entries_fts only.
+ */
+export async function deleteSearchDocuments(
+  db: Db,
+  rowids: bigint[],
+  { titlesKept = false }: TitlesKept = {},
+): Promise<void> {
   if (rowids.length === 0 || dialectOf(db) === 'postgres') return;
   await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
+  if (titlesKept) return;
   await sql`delete from entries_fts_title where rowid in (${sql.join(rowids)})`.execute(db);
 }
 
