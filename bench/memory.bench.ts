@@ -4,8 +4,9 @@
 // on the data folder before), resident memory idle, its peak at 200 connections reading the public
 // list, and again once the load has passed. The data folder holds BENCH_DELETED (default 50,000)
 // entries deleted long ago, so the start's purge has work to do while the first answer is awaited.
-// Goals: first answer ≤ 0.5 s (the median of BENCH_STARTS starts), idle ≤ 120 MB, peak ≤ 250 MB. The very first start on the new folder
-// (first admin made, content types checked in full) is reported beside them as first_start_ms.
+// Goals: first answer ≤ 0.5 s (the median of BENCH_STARTS starts), idle ≤ 120 MB, peak ≤ 250 MB.
+// The very first start on the new folder (first admin made, content types checked in full) is
+// reported beside them as first_start_ms.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
