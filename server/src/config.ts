@@ -73,8 +73,8 @@ export type Config = {
   readonly s3: S3Settings | undefined;
   readonly databaseTimeouts: DatabaseTimeouts;
   /**
-   * EINWURF_SQLITE_WORKERS: threads that run a SQLite file's statements off the event loop, so a slow
-   * one stalls no other request (one writer, the rest readers); 0 runs them on the server's thread.
+   * EINWURF_SQLITE_WORKERS: threads that run a SQLite file's reads off the event loop, so a slow one
+   * stalls no other request (writes and transactions stay on the server's thread); 0 runs them there too.
    * By default as `defaultSqliteWorkers` says for the machine's cores.
    */
   readonly sqliteWorkers: number;
@@ -224,10 +224,9 @@ function read(env: Env, name: string): string | undefined {
 }
 
 /**
- * SQLite's worker threads by default: three (a writer and two readers) on a machine with four cores or
- * more, none below. Threads only help when a core is free to run them: on two cores a search on a
- * worker still takes the core the requests need, and the hop to the thread and its memory (about 9 MB
- * each) are a cost without the gain (bench/stall.bench.ts).
+ * SQLite's reader threads by default: three on a machine with four cores or more, none below. On two
+ * cores the threads read faster but take their memory (about 9 MB each idle, and glibc's malloc arena
+ * each, which under load grew the peak past the memory goal: bench/memory.bench.ts).
  */
 export function defaultSqliteWorkers(cores: number): number {
   return cores >= 4 ? 3 : 0;

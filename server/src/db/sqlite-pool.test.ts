@@ -109,6 +109,31 @@ describe('SQLite on worker threads', () => {
     ).toHaveLength(1);
   });
 
+  it('runs a transaction on the own thread: it holds the writer for no turn of the event loop', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 20; i += 1) {
+        await trx
+          .insertInto('notes')
+          .values({ body: `in one turn ${i}` })
+          .execute();
+        await trx.selectFrom('notes').select('id').where('body', '=', `in one turn ${i}`).execute();
+      }
+    });
+    counting = false;
+    // On a thread of its own each of the 40 statements waited for a turn that brought its answer.
+    expect(turns).toBe(0);
+    expect(
+      await db.selectFrom('notes').select('body').where('body', 'like', 'in one turn %').execute(),
+    ).toHaveLength(20);
+  });
+
   it('leaves nothing of a transaction rolled back, and hides one not yet committed from the readers', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
@@ -259,7 +284,7 @@ describe('the worker pool across migrations and shutdown', () => {
       expect(readers.some((count) => count > 0)).toBe(true);
 
       await migrateToLatest(db);
-      expect(await pool.statementCounts()).toEqual([0, 0, 0]);
+      expect(await pool.statementCounts()).toEqual([0, 0, 0, 0]);
       expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
       expect(clearStatementCache(db)).toBe(true);
     } finally {

@@ -1,8 +1,11 @@
 // better-sqlite3 is synchronous: a slow statement on the server's own thread stalls every other
-// request. This Kysely driver runs SQLite on worker threads instead (db/sqlite-worker.ts), each with
-// its own connection: one writer for every transaction and every statement that is not a read, and
-// readers for reads outside a transaction, which WAL lets run beside the writer. A read that follows
-// a write sees it, since the caller awaited the write.
+// request. This Kysely driver runs reads outside a transaction (lists, searches, exports: what can
+// take long) on worker threads instead (db/sqlite-worker.ts), each with its own connection, which
+// WAL lets run beside the writer. Writes and transactions run on a connection of the server's own
+// thread: they are short (one entry and what comes with it), and a transaction on a thread of its
+// own paid a round trip through the event loop for each of its statements while it held the only
+// writer, which made saves a third as fast. A read that follows a write sees it, since the caller
+// awaited the write.
 //
 // A reader runs one statement at a time, so a quick read queued behind a slow one (a search for a
 // common word) would wait as long. The pool learns which statements are slow, by their text, and
@@ -20,8 +23,10 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { openSqlite } from './sqlite-connection.ts';
+import { cacheStatements, type CachingSqliteDatabase } from './statement-cache.ts';
 
-export type WorkerData = { readonly file: string; readonly reader: boolean };
+export type WorkerData = { readonly file: string };
 
 export type WorkerRequest =
   | { readonly type: 'query'; readonly sql: string; readonly parameters: readonly unknown[] }
@@ -37,7 +42,6 @@ export type WorkerAnswer =
       /** How long the statement ran, in milliseconds. */
       readonly ms: number;
     }
-  | { readonly type: 'run'; readonly changes: number; readonly lastInsertRowid: number | bigint }
   | { readonly type: 'not-readonly' }
   | { readonly type: 'cleared' | 'counted'; readonly count: number }
   | { readonly type: 'closed' }
@@ -162,9 +166,6 @@ function resultOf(answer: WorkerAnswer): QueryResult<never> {
     }
     return { rows: answer.rows as never[] };
   }
-  if (answer.type === 'run') {
-    return { numAffectedRows: BigInt(answer.changes), insertId: BigInt(answer.lastInsertRowid), rows: [] };
-  }
   throw new Error(`unexpected answer from the SQLite worker: ${answer.type}`);
 }
 
@@ -176,13 +177,41 @@ const TIMED_STATEMENTS = 500;
 
 export type SqliteWorkerPoolOptions = {
   readonly file: string;
-  /** Threads in all: one writer, the rest readers (with one, the writer reads too). */
+  /** Reader threads (at least one); the writer is a connection on the calling thread. */
   readonly workers: number;
 };
 
+/** The writer's connection, on the server's own thread: a statement runs at once, as Kysely's driver runs it. */
+class Writer {
+  readonly #connection: CachingSqliteDatabase;
+
+  constructor(file: string) {
+    this.#connection = cacheStatements(openSqlite(file));
+  }
+
+  run(query: CompiledQuery): QueryResult<never> {
+    const statement = this.#connection.prepare(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) as never[] };
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  clear(): number {
+    return this.#connection.clear();
+  }
+
+  size(): number {
+    return this.#connection.size();
+  }
+
+  close(): void {
+    this.#connection.close();
+  }
+}
+
 /** The writer and the readers; the driver's connections route each statement to one of them. */
 export class SqliteWorkerPool {
-  readonly #writer: SqliteThread;
+  readonly #writer: Writer;
   readonly #readers: SqliteThread[];
   /** The readers for quick reads, and those for reads known to be slow (the same with one reader). */
   readonly #quickReaders: SqliteThread[];
@@ -193,8 +222,8 @@ export class SqliteWorkerPool {
 
   constructor({ file, workers }: SqliteWorkerPoolOptions) {
     if (workers < 1) throw new Error('a SQLite worker pool needs at least one worker');
-    this.#writer = new SqliteThread({ file, reader: false });
-    this.#readers = Array.from({ length: workers - 1 }, () => new SqliteThread({ file, reader: true }));
+    this.#writer = new Writer(file);
+    this.#readers = Array.from({ length: workers }, () => new SqliteThread({ file }));
     const slow = this.#readers.length < 2 ? 0 : Math.floor(this.#readers.length / 2);
     this.#quickReaders = this.#readers.slice(0, this.#readers.length - slow);
     this.#slowReaders = slow === 0 ? this.#quickReaders : this.#readers.slice(this.#readers.length - slow);
@@ -207,12 +236,12 @@ export class SqliteWorkerPool {
 
   /** Runs a statement on the writer, which the caller holds. */
   async onWriter(query: CompiledQuery): Promise<QueryResult<never>> {
-    return resultOf(await this.#writer.send({ type: 'query', sql: query.sql, parameters: query.parameters }));
+    return this.#writer.run(query);
   }
 
   /** Runs a statement outside a transaction: a read on the least busy reader, anything else on the writer. */
   async run(query: CompiledQuery): Promise<QueryResult<never>> {
-    if (this.#readers.length > 0 && (SelectQueryNode.is(query.query) || READ.test(query.sql))) {
+    if (SelectQueryNode.is(query.query) || READ.test(query.sql)) {
       const known = this.#readMs.get(query.sql);
       // A read not timed yet may be slow: it goes to whichever reader is least busy.
       const reader = leastBusy(
@@ -233,30 +262,31 @@ export class SqliteWorkerPool {
     }
   }
 
-  /** Empties every thread's statement cache (after migrations); answers how many threads were told. */
+  /** Empties every connection's statement cache (after migrations); answers how many statements the writer had. */
   clear(): number {
-    const threads = [this.#writer, ...this.#readers];
     // Each thread empties its cache before it runs anything sent after this.
-    for (const thread of threads) thread.send({ type: 'clear' }).catch(() => {});
-    return threads.length;
+    for (const thread of this.#readers) thread.send({ type: 'clear' }).catch(() => {});
+    return this.#writer.clear();
   }
 
-  /** The statements each thread keeps, the writer's first. */
+  /** The statements each connection keeps, the writer's first. */
   async statementCounts(): Promise<number[]> {
-    const answers = await Promise.all(
-      [this.#writer, ...this.#readers].map((thread) => thread.send({ type: 'count' })),
-    );
-    return answers.map((answer) => (answer.type === 'counted' ? answer.count : Number.NaN));
+    const answers = await Promise.all(this.#readers.map((thread) => thread.send({ type: 'count' })));
+    return [
+      this.#writer.size(),
+      ...answers.map((answer) => (answer.type === 'counted' ? answer.count : Number.NaN)),
+    ];
   }
 
-  /** Threads not yet ended. */
+  /** Reader threads not yet ended. */
   get running(): number {
-    return [this.#writer, ...this.#readers].filter((thread) => thread.running).length;
+    return this.#readers.filter((thread) => thread.running).length;
   }
 
   /** Closes every connection and ends every thread. */
   async close(): Promise<void> {
-    await Promise.all([this.#writer, ...this.#readers].map((thread) => thread.close()));
+    this.#writer.close();
+    await Promise.all(this.#readers.map((thread) => thread.close()));
   }
 }
 

@@ -1,16 +1,16 @@
-// One SQLite connection on a worker thread (db/sqlite-pool.ts starts it): the statements it runs,
-// however long, leave the server's event loop free. It answers each message in the order it came.
+// One SQLite reader on a worker thread (db/sqlite-pool.ts starts it): the reads it runs, however
+// long, leave the server's event loop free. It answers each message in the order it came.
 import { parentPort, workerData } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import { openSqlite } from './sqlite-connection.ts';
 import { cacheStatements } from './statement-cache.ts';
 import type { WorkerAnswer, WorkerData, WorkerRequest } from './sqlite-pool.ts';
 
-const { file, reader } = workerData as WorkerData;
+const { file } = workerData as WorkerData;
 const port = parentPort!;
 const sqlite = openSqlite(file);
 // A reader never writes; SQLite refuses it should a statement slip through.
-if (reader) sqlite.pragma('query_only = ON');
+sqlite.pragma('query_only = ON');
 const statements = cacheStatements(sqlite);
 
 function hasBlob(rows: readonly Record<string, unknown>[]): boolean {
@@ -23,14 +23,11 @@ function hasBlob(rows: readonly Record<string, unknown>[]): boolean {
 function answer(request: WorkerRequest & { type: 'query' }): WorkerAnswer {
   // Buffers arrive as plain Uint8Arrays; better-sqlite3 binds them as blobs either way.
   const statement = statements.prepare(request.sql) as unknown as SqliteDatabase.Statement;
-  if (reader && !statement.readonly) return { type: 'not-readonly' };
-  if (statement.reader) {
-    const started = performance.now();
-    const rows = statement.all(request.parameters) as Record<string, unknown>[];
-    return { type: 'rows', rows, blobs: hasBlob(rows), ms: performance.now() - started };
-  }
-  const { changes, lastInsertRowid } = statement.run(request.parameters);
-  return { type: 'run', changes, lastInsertRowid };
+  // A statement that writes (a CTE that inserts, say) goes back to the writer.
+  if (!statement.readonly || !statement.reader) return { type: 'not-readonly' };
+  const started = performance.now();
+  const rows = statement.all(request.parameters) as Record<string, unknown>[];
+  return { type: 'rows', rows, blobs: hasBlob(rows), ms: performance.now() - started };
 }
 
 port.on('message', (request: WorkerRequest) => {
