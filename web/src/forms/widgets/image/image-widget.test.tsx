@@ -199,8 +199,11 @@ describe('image widget', () => {
     const dialog = await chooseAndCrop(user, png('Titel Bild.png'));
     expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeInTheDocument();
     // The dialog takes focus, on its main action.
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Hochladen' })).toHaveFocus());
-    await user.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
+    const uploadButton = within(dialog).getByRole('button', { name: 'Hochladen' });
+    await waitFor(() => expect(uploadButton).toHaveFocus());
+    // It takes the focus at once but acts only once the cropper has measured the section.
+    await waitFor(() => expect(uploadButton).not.toHaveAttribute('aria-disabled'));
+    await user.click(uploadButton);
 
     await waitFor(() => expect(uploadMock).toHaveBeenCalledTimes(1));
     const [target, blob, name] = uploadMock.mock.calls[0]!;
