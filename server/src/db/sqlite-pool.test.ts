@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -264,6 +264,35 @@ describe('worker-pool errors reported like direct ones', () => {
     } finally {
       other.exec('rollback');
       other.close();
+    }
+  });
+});
+
+describe('checkpoints on a reader', () => {
+  it('copies the writes into the database file on a reader soon after, and leaves the writer’s commits without it', async () => {
+    const file = sqliteFile();
+    const db = open(file, 2);
+    try {
+      await sql.raw(NOTES).execute(db);
+      expect((await sql`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([
+        { wal_autocheckpoint: 10_000 },
+      ]);
+      // 2 MB in 200 commits: far below the writer's own bound, so only a reader's checkpoint moves them.
+      const blob = Buffer.alloc(10_000, 7);
+      for (let i = 0; i < 200; i += 1) {
+        await db
+          .insertInto('notes')
+          .values({ body: `blob ${i}`, data: blob })
+          .execute();
+      }
+      await expect.poll(() => statSync(file).size, { timeout: 5000 }).toBeGreaterThan(2_000_000);
+
+      await db.insertInto('notes').values({ body: 'one more' }).execute();
+      const { log, checkpointed } = await sqliteWorkerPoolOf(db as never)!.checkpoint();
+      expect(log).toBeGreaterThan(0);
+      expect(checkpointed).toBe(log);
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -30,6 +30,16 @@ function answer(request: WorkerRequest & { type: 'query' }): WorkerAnswer {
   return { type: 'rows', rows, blobs: hasBlob(rows), ms: performance.now() - started };
 }
 
+function errorAnswer(caught: unknown): WorkerAnswer {
+  const error = caught as Error & { code?: unknown };
+  return {
+    type: 'error',
+    name: error?.name ?? 'Error',
+    message: error?.message ?? String(caught),
+    code: typeof error?.code === 'string' ? error.code : undefined,
+  };
+}
+
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'close') {
     statements.close();
@@ -41,6 +51,19 @@ port.on('message', (request: WorkerRequest) => {
     port.postMessage({ type: 'cleared', count: statements.clear() } satisfies WorkerAnswer);
     return;
   }
+  if (request.type === 'checkpoint') {
+    try {
+      const [result] = sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+      port.postMessage({
+        type: 'checkpointed',
+        log: result!.log,
+        checkpointed: result!.checkpointed,
+      } satisfies WorkerAnswer);
+    } catch (caught) {
+      port.postMessage(errorAnswer(caught));
+    }
+    return;
+  }
   if (request.type === 'count') {
     port.postMessage({ type: 'counted', count: statements.size() } satisfies WorkerAnswer);
     return;
@@ -49,13 +72,7 @@ port.on('message', (request: WorkerRequest) => {
   try {
     reply = answer(request);
   } catch (caught) {
-    const error = caught as Error & { code?: unknown };
-    reply = {
-      type: 'error',
-      name: error?.name ?? 'Error',
-      message: error?.message ?? String(caught),
-      code: typeof error?.code === 'string' ? error.code : undefined,
-    };
+    reply = errorAnswer(caught);
   }
   port.postMessage(reply);
 });
