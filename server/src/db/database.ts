@@ -17,7 +17,7 @@ import {
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { prepareStatements } from './pg-statements.ts';
-import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-connection.ts';
+import { BUSY_TIMEOUT_MS, checkpointEvery, openSqlite } from './sqlite-connection.ts';
 import { SqliteWorkerDriver, SqliteWorkerPool } from './sqlite-pool.ts';
 import { cacheStatements, registerStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -226,8 +226,10 @@ export function createDatabase(
     pools.set(db, pool);
     return db;
   }
-  const sqlite = openSqlite(target.path);
-  const cache = cacheStatements(sqlite, { sharedReads: true });
+  const file = target.path !== ':memory:';
+  const sqlite = openSqlite(target.path, { writer: file });
+  const stopCheckpoints = file ? checkpointEvery(sqlite) : undefined;
+  const cache = cacheStatements(sqlite, { sharedReads: true, onClose: stopCheckpoints });
   const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cache }) });
   registerStatementCache(db, cache);
   return db;

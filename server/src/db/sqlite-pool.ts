@@ -23,7 +23,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { openSqlite } from './sqlite-connection.ts';
+import { CHECKPOINT_MS, openSqlite } from './sqlite-connection.ts';
 import { cacheStatements, type CachingSqliteDatabase } from './statement-cache.ts';
 
 export type WorkerData = { readonly file: string };
@@ -185,23 +185,13 @@ export type SqliteWorkerPoolOptions = {
   readonly checkpointMs?: number;
 };
 
-/**
- * A commit that finds the write-ahead log past SQLite's 1,000 pages copies it into the database file
- * and syncs both (a few milliseconds every fifty saves, ~60 % of a commit's mean time). The writer
- * leaves that to a reader, every CHECKPOINT_MS, and checkpoints itself only past WRITER_CHECKPOINT_PAGES,
- * should the readers fall behind.
- */
-const CHECKPOINT_MS = 250;
-const WRITER_CHECKPOINT_PAGES = 10_000;
-
 /** The writer's connection, on the server's own thread: a statement runs at once, as Kysely's driver runs it. */
 class Writer {
   readonly #connection: CachingSqliteDatabase;
 
   constructor(file: string) {
-    const sqlite = openSqlite(file);
-    sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
-    this.#connection = cacheStatements(sqlite);
+    // The readers checkpoint (CHECKPOINT_MS), the writer only should they fall behind.
+    this.#connection = cacheStatements(openSqlite(file, { writer: true }));
   }
 
   run(query: CompiledQuery): QueryResult<never> {

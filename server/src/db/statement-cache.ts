@@ -78,7 +78,7 @@ let otherStatements = 0;
  */
 export function cacheStatements(
   database: SqliteDatabase.Database,
-  { sharedReads = false }: { sharedReads?: boolean } = {},
+  { sharedReads = false, onClose }: { sharedReads?: boolean; onClose?: () => void } = {},
 ): CachingSqliteDatabase {
   const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: MAX_STATEMENTS });
   const epochs = sharedReads ? readEpochs(database) : undefined;
@@ -100,6 +100,7 @@ export function cacheStatements(
   };
   return {
     close: () => {
+      onClose?.();
       epochs?.end();
       clear();
       database.close();
