@@ -181,8 +181,6 @@ export type SqliteWorkerPoolOptions = {
   readonly file: string;
   /** Reader threads (at least one); the writer is a connection on the calling thread. */
   readonly workers: number;
-  /** How often a reader copies the writes to the database file; 0 leaves it to `checkpoint()`. */
-  readonly checkpointMs?: number;
 };
 
 /** The writer's connection, on the server's own thread: a statement runs at once, as Kysely's driver runs it. */
@@ -224,24 +222,22 @@ export class SqliteWorkerPool {
   /** Each read's running time, a moving average, by its text. */
   readonly #readMs = new LRUCache<string, number>({ max: TIMED_STATEMENTS });
   readonly #writerLock = new Mutex();
-  readonly #checkpoints: NodeJS.Timeout | undefined;
+  readonly #checkpoints: NodeJS.Timeout;
   /** Whether the writer ran a statement since the last checkpoint began. */
   #wrote = false;
   #checkpointing = false;
 
-  constructor({ file, workers, checkpointMs = CHECKPOINT_MS }: SqliteWorkerPoolOptions) {
+  constructor({ file, workers }: SqliteWorkerPoolOptions) {
     if (workers < 1) throw new Error('a SQLite worker pool needs at least one worker');
     this.#writer = new Writer(file);
     this.#readers = Array.from({ length: workers }, () => new SqliteThread({ file }));
     const slow = this.#readers.length < 2 ? 0 : Math.floor(this.#readers.length / 2);
     this.#quickReaders = this.#readers.slice(0, this.#readers.length - slow);
     this.#slowReaders = slow === 0 ? this.#quickReaders : this.#readers.slice(this.#readers.length - slow);
-    if (checkpointMs > 0) {
-      this.#checkpoints = setInterval(() => {
-        if (this.#wrote && !this.#checkpointing) this.checkpoint().catch(() => {});
-      }, checkpointMs);
-      this.#checkpoints.unref();
-    }
+    this.#checkpoints = setInterval(() => {
+      if (this.#wrote && !this.#checkpointing) this.checkpoint().catch(() => {});
+    }, CHECKPOINT_MS);
+    this.#checkpoints.unref();
   }
 
   /**
