@@ -225,8 +225,8 @@ function read(env: Env, name: string): string | undefined {
 
 /**
  * SQLite's reader threads by default: three on a machine with four cores or more, none below. On two
- * cores the threads read faster but take their memory (about 9 MB each idle, and glibc's malloc arena
- * each, which under load grew the peak past the memory goal: bench/memory.bench.ts).
+ * cores the threads read faster but take their memory: about 9 MB each idle, and at 200 connections
+ * the peak passed the memory goal in some runs (bench/memory.bench.ts).
  */
 export function defaultSqliteWorkers(cores: number): number {
   return cores >= 4 ? 3 : 0;
