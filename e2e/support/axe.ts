@@ -3,18 +3,35 @@ import { expect, type Page } from '@playwright/test';
 // The axe-core that @axe-core/playwright itself injects (its dependency, the one copy installed).
 import axe, { type Result, type RunOptions } from 'axe-core';
 
-/** How long the page may keep animating before the check runs anyway (and then reports what it sees). */
+/** How long the page may keep changing before the check runs anyway (and then reports what it sees). */
 const SETTLE_TIMEOUT_MS = 5_000;
+/** How long the page must stay unchanged: a dialog's or a toast's next step comes a frame or a timer later. */
+const QUIET_MS = 100;
 
 /**
- * Waits until no finite CSS transition or animation runs, twice in a row a frame apart: a dialog that
- * fades out or a toast that slides in is half there, and axe would judge the half (a closing dialog's
- * loading button once lost its name that way). Endless ones (spinners) are left running.
+ * Waits until no finite CSS transition or animation runs and nothing in the document has changed for
+ * QUIET_MS: a dialog that fades out or a toast that slides in is half there, and axe would judge the
+ * half (a closing dialog's loading button once lost its name that way). A transition is not yet
+ * running in the frames between a dialog's mount and its start, nor in those between its end and the
+ * timer that unmounts it, so a quiet document is asked for as well. Endless animations (spinners) are
+ * left running.
  */
 export async function waitForSettledPage(page: Page): Promise<void> {
   await page
-    .waitForFunction(
-      async () => {
+    .evaluate(
+      async ({ timeoutMs, quietMs }) => {
+        const deadline = performance.now() + timeoutMs;
+        // One watch per document, kept from its first check on, so a page quiet since the last action
+        // needs no wait of its own.
+        const state = window as unknown as { changeWatch?: { changedAt: number } };
+        if (!state.changeWatch) {
+          const watch = { changedAt: performance.now() };
+          new MutationObserver(() => {
+            watch.changedAt = performance.now();
+          }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          state.changeWatch = watch;
+        }
+        const watch = state.changeWatch;
         const running = () =>
           document
             .getAnimations()
@@ -24,14 +41,23 @@ export async function waitForSettledPage(page: Page): Promise<void> {
                 Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
             );
         const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-        await Promise.all(running().map((animation) => animation.finished.catch(() => null)));
-        await frame();
-        await frame();
-        return running().length === 0;
+        const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+        while (performance.now() < deadline) {
+          const left = deadline - performance.now();
+          await Promise.race([
+            Promise.all(running().map((animation) => animation.finished.catch(() => null))),
+            sleep(left),
+          ]);
+          await frame();
+          await frame();
+          const quietFor = performance.now() - watch.changedAt;
+          if (running().length === 0 && quietFor >= quietMs) return;
+          await sleep(Math.min(quietMs - quietFor, deadline - performance.now()));
+        }
       },
-      undefined,
-      { timeout: SETTLE_TIMEOUT_MS, polling: 100 },
+      { timeoutMs: SETTLE_TIMEOUT_MS, quietMs: QUIET_MS },
     )
+    // A page that navigates away while it is watched has settled as far as this check goes.
     .catch(() => undefined);
 }
 
@@ -138,5 +164,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     const moved = await toastsMoved(page);
     if (summary.length === 0 || !moved) break;
   }
-  expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
+  // The violations stand in the message's first line, which is what a CI summary keeps of it.
+  expect(summary, `axe-core violations on ${page.url()}: ${summary.join('; ')}`).toEqual([]);
 }

@@ -73,6 +73,7 @@ test('a moderator sees exactly the words an author changed since the rejection, 
   const older = await panel.getByRole('combobox', { name: 'Ältere Version' }).inputValue();
   await panel.getByRole('button', { name: `Version ${older} wiederherstellen` }).click();
   const dialog = page.getByRole('dialog', { name: `Version ${older} wiederherstellen?` });
+  await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: `Version ${older} wiederherstellen` }).click();
   await expect(
