@@ -1,7 +1,6 @@
 // One SQLite reader on a worker thread (db/sqlite-pool.ts starts it): the reads it runs, however
 // long, leave the server's event loop free. It answers each message in the order it came.
 import { parentPort, workerData } from 'node:worker_threads';
-import type SqliteDatabase from 'better-sqlite3';
 import { openSqlite } from './sqlite-connection.ts';
 import { cacheStatements } from './statement-cache.ts';
 import type { WorkerAnswer, WorkerData, WorkerRequest } from './sqlite-pool.ts';
@@ -22,7 +21,7 @@ function hasBlob(rows: readonly Record<string, unknown>[]): boolean {
 
 function answer(request: WorkerRequest & { type: 'query' }): WorkerAnswer {
   // Buffers arrive as plain Uint8Arrays; better-sqlite3 binds them as blobs either way.
-  const statement = statements.prepare(request.sql) as unknown as SqliteDatabase.Statement;
+  const statement = statements.prepare(request.sql);
   // A statement that writes (a CTE that inserts, say) goes back to the writer.
   if (!statement.readonly || !statement.reader) return { type: 'not-readonly' };
   const started = performance.now();

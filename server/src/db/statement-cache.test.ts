@@ -111,6 +111,51 @@ describe('the SQLite statement cache', () => {
     expect(clearStatementCache(db)).toBe(true);
   });
 
+  it("answers the rows better-sqlite3's own objects hold, for every kind of value and a name given twice", () => {
+    const sqlite = new SqliteDatabase(':memory:', sqliteOptions());
+    closers.push(() => void sqlite.close());
+    sqlite.exec(
+      'create table notes (id integer primary key, body text, score real, note text, raw blob); ' +
+        "insert into notes (body, score, note, raw) values ('a', 1.5, null, x'00ff'), ('b', -2, 'n', null)",
+    );
+    const cached = cacheStatements(sqlite);
+    const texts = [
+      'select id, body, score, note, raw from notes order by id',
+      'select n.body, m.body, n.id as body_id from notes n join notes m on m.id <> n.id order by n.id',
+      'select count(*) as count, max(score) from notes',
+      'select 1 where 0',
+    ];
+    for (const text of texts) {
+      const own = sqlite.prepare(text);
+      expect(cached.prepare(text).all([])).toEqual(own.all());
+      expect([...cached.prepare(text).iterate([])]).toEqual([...own.iterate()]);
+    }
+    const [first] = cached.prepare(texts[0]!).all([]) as { raw: unknown }[];
+    expect(Buffer.isBuffer(first!.raw)).toBe(true);
+    // A statement that writes answers what it changed.
+    expect(cached.prepare("insert into notes (body) values ('c')").run([])).toMatchObject({ changes: 1 });
+  });
+
+  it("reads a `*` statement's columns anew after another connection rebuilt the table with as many columns", async () => {
+    const file = sqliteFile();
+    const { db } = countingDatabase(file);
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    await db.insertInto('notes').values({ body: 'old' }).execute();
+    const starred = () => sql`select n.* from notes n`.execute(db).then((r) => r.rows);
+    const returning = () => sql`update notes set id = id returning *`.execute(db).then((r) => r.rows);
+    expect(await starred()).toEqual([{ id: 1, body: 'old' }]);
+    expect(await returning()).toEqual([{ id: 1, body: 'old' }]);
+
+    const other = new SqliteDatabase(file, sqliteOptions());
+    other.exec(
+      'drop table notes; create table notes (id integer primary key, title text); ' +
+        "insert into notes (title) values ('renamed')",
+    );
+    other.close();
+    expect(await starred()).toEqual([{ id: 1, title: 'renamed' }]);
+    expect(await returning()).toEqual([{ id: 1, title: 'renamed' }]);
+  });
+
   it('hands out a fresh statement while the cached one is still being iterated', () => {
     const sqlite = new SqliteDatabase(':memory:', sqliteOptions());
     closers.push(() => void sqlite.close());
