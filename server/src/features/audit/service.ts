@@ -11,7 +11,7 @@ import {
 } from '@einwurf/contract';
 import type { AuditLogRow, Database } from '../../db/types.ts';
 import { badParam, filterConditions, pageParams, paginate } from '../../list-params.ts';
-import { parseIsoDateTime } from '../../time.ts';
+import { isoDateTime, parseIsoDateTime } from '../../time.ts';
 import { csvCell, csvText } from '../export/service.ts';
 import * as repo from './repository.ts';
 
@@ -127,7 +127,7 @@ export function parseAuditFilter(query: AuditListQuery): repo.AuditFilter {
 function toAuditRecord(row: AuditLogRow): AuditRecord {
   return {
     id: row.id,
-    at: new Date(row.at).toISOString(),
+    at: isoDateTime(row.at),
     kind: row.kind,
     actor: { type: row.actor_type, id: row.actor_id, username: row.actor_name },
     target:

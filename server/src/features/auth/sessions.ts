@@ -6,6 +6,7 @@ import type { AccountRole, AuthState, Role, StaffSession } from '@einwurf/contra
 import type { Database } from '../../db/types.ts';
 import * as repo from './repository.ts';
 import { cachedSession, rememberSession } from './session-cache.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -195,8 +196,8 @@ export async function listSessionsOfUser(
   const rows = await repo.findSessionsOfUser(db, userId, now);
   return rows.map((row) => ({
     id: row.id,
-    created_at: new Date(row.created_at).toISOString(),
-    last_used_at: new Date(row.last_used_at ?? row.created_at).toISOString(),
+    created_at: isoDateTime(row.created_at),
+    last_used_at: isoDateTime(row.last_used_at ?? row.created_at),
     user_agent: row.user_agent,
     current: row.id === currentId,
   }));

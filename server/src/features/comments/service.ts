@@ -8,6 +8,7 @@ import { getEntryForModeration } from '../entries/moderation-service.ts';
 import { getEntry, recordEntryEvent, type EntryChanger } from '../entries/service.ts';
 import { enqueueEvent } from '../outbox/service.ts';
 import * as repo from './repository.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,7 +18,7 @@ function toComment(row: CommentRow): Comment {
     title: row.title,
     content: row.content,
     origin: row.origin,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoDateTime(row.created_at),
   };
 }
 

@@ -9,8 +9,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { proposalStates } from '../entries/lifecycle.ts';
 import * as repo from './repository.ts';
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { isoDateTime } from '../../time.ts';
 
 /**
  * Moderation's start page: the proposals waiting longest (at most DASHBOARD_PROPOSALS_MAX, each with
@@ -40,14 +39,14 @@ export async function loadDashboard(db: Kysely<Database>, now: number = Date.now
           type: p.type,
           title: p.title,
           state: p.state,
-          updated_at: iso(p.updated_at),
+          updated_at: isoDateTime(p.updated_at),
           assignee: p.assignee,
           latest_comment: comment
             ? {
                 title: comment.title,
                 content: comment.content,
                 origin: comment.origin,
-                created_at: iso(comment.created_at),
+                created_at: isoDateTime(comment.created_at),
               }
             : null,
         };
@@ -56,12 +55,12 @@ export async function loadDashboard(db: Kysely<Database>, now: number = Date.now
         id: s.id,
         type: s.type,
         title: s.title,
-        publish_at: iso(s.published_at),
+        publish_at: isoDateTime(s.published_at),
       })),
       timeline: events.map((e) => ({
         ...e,
-        created_at: iso(e.created_at),
-        publish_at: e.publish_at === null ? null : iso(e.publish_at),
+        created_at: isoDateTime(e.created_at),
+        publish_at: e.publish_at === null ? null : isoDateTime(e.publish_at),
       })),
     },
   };

@@ -1,10 +1,7 @@
 import { ENTRY_LICENCE, type Entry, type EntryData, type EntryEvent } from '@einwurf/contract';
 import type { EntryEventRow, EntryRow } from '../../db/types.ts';
 import { VERSION } from '../../version.ts';
-
-function iso(epochMs: number): string {
-  return new Date(epochMs).toISOString();
-}
+import { isoDateTime } from '../../time.ts';
 
 /** The fields of a stored entry besides its columns: title and state are columns, the rest is JSON. */
 export function storedFields(row: EntryRow): Record<string, unknown> {
@@ -27,11 +24,11 @@ export function toEntry(row: EntryRow): Entry {
     type: row.type,
     state: row.state,
     title: row.title,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoDateTime(row.created_at),
+    updated_at: isoDateTime(row.updated_at),
     revision: row.revision,
     language: row.language,
-    publish_at: row.published_at === null ? null : iso(row.published_at),
+    publish_at: row.published_at === null ? null : isoDateTime(row.published_at),
   });
   return { meta: { version: VERSION, licence: ENTRY_LICENCE }, data };
 }
@@ -43,8 +40,8 @@ export function toEntryEvent(row: EntryEventRow): EntryEvent {
     actor: row.actor,
     from_state: row.from_state,
     to_state: row.to_state,
-    created_at: iso(row.created_at),
-    publish_at: row.publish_at === null ? null : iso(row.publish_at),
+    created_at: isoDateTime(row.created_at),
+    publish_at: row.publish_at === null ? null : isoDateTime(row.publish_at),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { badParam } from '../../list-params.ts';
 import type { ContentTypes } from '../content-types/service.ts';
 import * as repo from './repository.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -69,7 +70,7 @@ export function exportFileName(format: ExportFormat, now: Date): string {
   return `einwurf-entries-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : isoDateTime(ms));
 
 function toExportedEntry(row: repo.ExportRow): ExportedEntry {
   const data = JSON.parse(row.data) as Record<string, unknown>;

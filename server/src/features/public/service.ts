@@ -22,7 +22,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { badParam, integerParam, PAGE_MAX, paginate } from '../../list-params.ts';
-import { parseIsoDateTime } from '../../time.ts';
+import { isoDateTime, parseIsoDateTime } from '../../time.ts';
 import { fileFieldsOf, type ContentType, type ContentTypes } from '../content-types/service.ts';
 import { VERSION } from '../../version.ts';
 import { renderAtomFeed } from './atom.ts';
@@ -52,7 +52,6 @@ const publicFilter = (now: number, type?: string): repo.PublicListFilter => ({
   now,
   ...(type !== undefined ? { type } : {}),
 });
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The type a query names, when it names one; 400 naming `type` for a type there is not. */
 function typeParam(contentTypes: ContentTypes, name: string | undefined): ContentType | undefined {
@@ -111,9 +110,9 @@ function toPublicFields(
     type: row.type,
     title: row.title,
     // Set with every move to a public state; the update time stands in should a row lack it.
-    published_at: iso(row.published_at ?? row.updated_at),
+    published_at: isoDateTime(row.published_at ?? row.updated_at),
     // A scheduled publication was last changed before readers saw it; to them it is new from then.
-    updated_at: iso(Math.max(row.updated_at, row.published_at ?? row.updated_at)),
+    updated_at: isoDateTime(Math.max(row.updated_at, row.published_at ?? row.updated_at)),
     ...fields,
     content,
   };
@@ -295,7 +294,7 @@ async function buildAtomFeed(
     title: type ? `Einwurf: ${type.title[DEFAULT_LOCALE]}` : 'Einwurf',
     self: links.origin + atomFeedPath(type?.name),
     alternate: siteOf(links),
-    updated: iso(updated),
+    updated: isoDateTime(updated),
     language: DEFAULT_LOCALE,
     author: 'Einwurf',
     generator: { name: 'Einwurf', version: VERSION },

@@ -9,10 +9,10 @@ import {
 import type { Database, ReplyTemplateRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './repository.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const notFound = () => new AppError('NOT_FOUND', 'no such reply template');
 
 function textsOf(row: ReplyTemplateRow, part: 'title' | 'text'): TemplateTexts {
@@ -24,8 +24,8 @@ export function toReplyTemplate(row: ReplyTemplateRow): ReplyTemplate {
     id: row.id,
     title: textsOf(row, 'title'),
     text: textsOf(row, 'text'),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoDateTime(row.created_at),
+    updated_at: isoDateTime(row.updated_at),
   };
 }
 

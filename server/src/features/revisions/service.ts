@@ -15,15 +15,14 @@ import { moderateEntry } from '../entries/moderation-service.ts';
 import { EntryConflictError, findEntryRow, type Db, type EntryChanger } from '../entries/service.ts';
 import { toEntry } from '../entries/presenter.ts';
 import * as repo from './repository.ts';
+import { isoDateTime } from '../../time.ts';
 
 // Moderation's view of an entry's revisions: the list, one revision whole, and restoring one.
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 function toItem(row: repo.RevisionWithUser): EntryRevisionItem {
   return {
     revision: row.revision,
-    saved_at: iso(row.saved_at),
+    saved_at: isoDateTime(row.saved_at),
     actor: row.actor,
     username: row.username,
     state: row.state,
@@ -59,7 +58,7 @@ async function lastDecision(db: Db, id: string): Promise<EntryDecision | null> {
     actor: event.actor,
     user_id: event.user_id,
     username: event.username,
-    decided_at: iso(event.created_at),
+    decided_at: isoDateTime(event.created_at),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   searchFacets,
   searchRowid,
 } from './text.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -148,8 +149,6 @@ function parseFilters(raw: string | undefined, contentTypes: ContentTypes): Pars
   return filter;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * What a list cursor holds: the page it leads to, the list it was made for (sort, filter, page
  * size) and the boundary of that page (the edge row of the page it was given with).
@@ -226,9 +225,9 @@ export async function listEntriesForModeration(
     type: row.type,
     title: row.title,
     state: row.state,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    publish_at: row.published_at === null ? null : iso(row.published_at),
+    created_at: isoDateTime(row.created_at),
+    updated_at: isoDateTime(row.updated_at),
+    publish_at: row.published_at === null ? null : isoDateTime(row.published_at),
     assignee: row.assignee,
   });
 

@@ -20,10 +20,9 @@ import { endOtherSessions, LOGIN_LIMITS, type SessionState } from '../auth/sessi
 import { verifyPassword } from '../users/passwords.ts';
 import * as keys from './passkey-repository.ts';
 import * as repo from './repository.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
-
-const toIso = (ms: number): string => new Date(ms).toISOString();
 
 /** The WebAuthn library (and its certificate parsers) loads at the first ceremony, not at the start. */
 const webauthn = () => import('@simplewebauthn/server');
@@ -58,8 +57,8 @@ function toPasskey(row: keys.PasskeyRow): Passkey {
   return {
     id: row.id,
     name: row.name,
-    created_at: toIso(row.created_at),
-    last_used_at: row.last_used_at === null ? null : toIso(row.last_used_at),
+    created_at: isoDateTime(row.created_at),
+    last_used_at: row.last_used_at === null ? null : isoDateTime(row.last_used_at),
   };
 }
 

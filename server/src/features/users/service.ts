@@ -30,6 +30,7 @@ import {
 import { preferencesOf } from '../mail/service.ts';
 import * as repo from './repository.ts';
 import { generatePassword, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -339,8 +340,8 @@ export function toUserAccount(user: User): UserAccount {
     username: user.username,
     role: user.role,
     email: user.email,
-    created_at: new Date(user.createdAt).toISOString(),
-    updated_at: new Date(user.updatedAt).toISOString(),
+    created_at: isoDateTime(user.createdAt),
+    updated_at: isoDateTime(user.updatedAt),
   };
   if (user.sso) account.sso = true;
   return account;

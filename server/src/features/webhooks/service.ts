@@ -18,6 +18,7 @@ import { checkHost } from './address-guard.ts';
 import * as repo from './repository.ts';
 import type { AttemptResult, WebhookSender } from './sender.ts';
 import { newWebhookSecret } from './signature.ts';
+import { isoDateTime } from '../../time.ts';
 
 type Db = Kysely<Database>;
 
@@ -28,8 +29,7 @@ const HOUR = 60 * MINUTE;
 /** The latest deliveries `GET …/deliveries` answers. */
 export const WEBHOOK_DELIVERY_LIST_SIZE = 100;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+const isoOrNull = (ms: number | null) => (ms === null ? null : isoDateTime(ms));
 const notFound = () => new AppError('NOT_FOUND', 'no such webhook endpoint');
 
 function eventsOf(row: WebhookEndpointRow): WebhookEventType[] {
@@ -48,8 +48,8 @@ export function toWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     disabled_reason: row.disabled_reason,
     disabled_at: isoOrNull(row.disabled_at),
     failing_since: isoOrNull(row.failing_since),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoDateTime(row.created_at),
+    updated_at: isoDateTime(row.updated_at),
   };
 }
 
@@ -189,12 +189,12 @@ async function toWebhookDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<
     event: row.event_type,
     entry_id: row.entry_id,
     state: row.state,
-    created_at: iso(row.created_at),
+    created_at: isoDateTime(row.created_at),
     next_attempt_at: row.state === 'pending' ? isoOrNull(row.next_attempt_at) : null,
     attempts: attempts
       .filter((a) => a.delivery_id === row.id)
       .map((a) => ({
-        attempted_at: iso(a.attempted_at),
+        attempted_at: isoDateTime(a.attempted_at),
         status_code: a.status_code,
         duration_ms: a.duration_ms,
         error: a.error,
@@ -235,7 +235,7 @@ export async function redeliverWebhook(
 }
 
 function bodyOf(type: string, at: number, data: Record<string, unknown>): string {
-  return JSON.stringify({ type, timestamp: iso(at), data });
+  return JSON.stringify({ type, timestamp: isoDateTime(at), data });
 }
 
 /** Sends a `webhook.ping` now and records it with its one attempt; it is not retried. */
@@ -373,12 +373,12 @@ export function createWebhookConsumer(options: WebhookConsumerOptions): OutboxCo
         await repo.updateEndpoint(trx, endpoint.id, {
           enabled: 0,
           disabled_at: finished,
-          disabled_reason: `every delivery failed for ${describeDuration(options.disableAfterMs)} or more (since ${iso(failingSince)}); the last: ${result.error ?? 'failed'}`,
+          disabled_reason: `every delivery failed for ${describeDuration(options.disableAfterMs)} or more (since ${isoDateTime(failingSince)}); the last: ${result.error ?? 'failed'}`,
         });
         await recordAuditAs(trx, SYSTEM_AUDIT, {
           kind: 'webhook.updated',
           target: { type: 'webhook', id: endpoint.id },
-          details: { fields: ['enabled'], enabled: false, failing_since: iso(failingSince) },
+          details: { fields: ['enabled'], enabled: false, failing_since: isoDateTime(failingSince) },
           at: finished,
         });
       }
