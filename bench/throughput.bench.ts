@@ -80,19 +80,22 @@ function calls(authors: Author[], moderatorCookie: string) {
         headers: { cookie: moderatorCookie },
       }),
     },
-    // Every connection saves its own entry, sending the revision its last save answered.
+    // No two saves in flight are of one entry: each takes an entry no save in flight has (autocannon
+    // gives a connection a fresh context for every request, so a connection cannot keep one) and
+    // sends the revision its entry's last save answered.
     author_save: {
       kind: 'write' as const,
       key: 'PUT /api/v1/anon/:id',
       options: (url: string): autocannon.Options => {
-        let next = 0;
+        const free = authors.map((_, i) => i);
         return {
           url,
           requests: [
             {
               method: 'PUT',
               setupRequest: (request, context: { slot?: number }) => {
-                context.slot ??= next++ % authors.length;
+                // Only an answer lost to an error leaves no entry free.
+                context.slot = free.pop() ?? Math.floor(Math.random() * authors.length);
                 const author = authors[context.slot]!;
                 const revision = author.data['revision'];
                 return {
@@ -111,8 +114,10 @@ function calls(authors: Author[], moderatorCookie: string) {
               // A save whose answer a run's end cut off leaves the revision stale: its 409 carries
               // the stored one. The anchor answers a fixed, older revision, which is never taken.
               onResponse: (status, body, context: { slot?: number }) => {
+                const slot = context.slot!;
+                free.push(slot);
                 if (status !== 200 && status !== 409) return;
-                const author = authors[context.slot!]!;
+                const author = authors[slot]!;
                 const revision = (JSON.parse(body) as Author).data['revision'] as number;
                 if (revision > (author.data['revision'] as number)) author.data['revision'] = revision;
               },
