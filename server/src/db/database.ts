@@ -13,13 +13,15 @@ import {
   type DialectAdapter,
   type Driver,
   type MigrationLockOptions,
+  type SqliteDialectConfig,
 } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { prepareStatements } from './pg-statements.ts';
 import { BUSY_TIMEOUT_MS, checkpointEvery, openSqlite } from './sqlite-connection.ts';
 import { SqliteWorkerDriver, SqliteWorkerPool } from './sqlite-pool.ts';
-import { cacheStatements, registerStatementCache } from './statement-cache.ts';
+import { GroupCommitSqliteDriver } from './group-commit.ts';
+import { cacheStatements, registerStatementCache, type CachingSqliteDatabase } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 const LOCK_WAIT_MS = 60_000;
@@ -83,8 +85,20 @@ class LockingSqliteAdapter extends SqliteAdapter {
 }
 
 class LockingSqliteDialect extends SqliteDialect {
+  readonly #database: CachingSqliteDatabase;
+
+  constructor(database: CachingSqliteDatabase) {
+    super({ database: database as unknown as SqliteDialectConfig['database'] });
+    this.#database = database;
+  }
+
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
+  }
+
+  /** Kysely's driver, with the commits of transactions that follow one another grouped. */
+  override createDriver(): Driver {
+    return new GroupCommitSqliteDriver(this.#database);
   }
 }
 
@@ -230,7 +244,7 @@ export function createDatabase(
   const sqlite = openSqlite(target.path, { writer: file });
   const stopCheckpoints = file ? checkpointEvery(sqlite) : undefined;
   const cache = cacheStatements(sqlite, { sharedReads: true, onClose: stopCheckpoints });
-  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cache }) });
+  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect(cache) });
   registerStatementCache(db, cache);
   return db;
 }

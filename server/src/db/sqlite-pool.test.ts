@@ -109,7 +109,7 @@ describe('SQLite on worker threads', () => {
     ).toHaveLength(1);
   });
 
-  it('runs a transaction on the own thread: it holds the writer for no turn of the event loop', async () => {
+  it('runs a transaction on the own thread: its statements wait for no turn of the event loop', async () => {
     let turns = 0;
     let counting = true;
     const count = () => {
@@ -127,8 +127,9 @@ describe('SQLite on worker threads', () => {
       }
     });
     counting = false;
-    // On a thread of its own each of the 40 statements waited for a turn that brought its answer.
-    expect(turns).toBe(0);
+    // On a thread of its own each of the 40 statements waited for a turn that brought its answer. The
+    // commit waits for one, in which the transactions of other requests join its group (group-commit.ts).
+    expect(turns).toBeLessThanOrEqual(1);
     expect(
       await db.selectFrom('notes').select('body').where('body', 'like', 'in one turn %').execute(),
     ).toHaveLength(20);

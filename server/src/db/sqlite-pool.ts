@@ -24,6 +24,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { CHECKPOINT_MS, openSqlite } from './sqlite-connection.ts';
+import { GroupCommit } from './group-commit.ts';
 import { cacheStatements, type CachingSqliteDatabase } from './statement-cache.ts';
 
 export type WorkerData = { readonly file: string };
@@ -140,19 +141,6 @@ class SqliteThread {
   }
 }
 
-/** Hands the writer to one holder at a time: a transaction from begin to its end, or one statement. */
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-
-  async lock(): Promise<() => void> {
-    let unlock!: () => void;
-    const previous = this.#tail;
-    this.#tail = new Promise((resolve) => (unlock = resolve));
-    await previous;
-    return unlock;
-  }
-}
-
 function resultOf(answer: WorkerAnswer): QueryResult<never> {
   if (answer.type === 'error') throw rebuildError(answer);
   if (answer.type === 'rows') {
@@ -221,7 +209,8 @@ export class SqliteWorkerPool {
   readonly #slowReaders: SqliteThread[];
   /** Each read's running time, a moving average, by its text. */
   readonly #readMs = new LRUCache<string, number>({ max: TIMED_STATEMENTS });
-  readonly #writerLock = new Mutex();
+  /** Hands the writer to one holder at a time and groups the commits of its transactions. */
+  readonly #group: GroupCommit;
   readonly #checkpoints: NodeJS.Timeout;
   /** Whether the writer ran a statement since the last checkpoint began. */
   #wrote = false;
@@ -230,6 +219,7 @@ export class SqliteWorkerPool {
   constructor({ file, workers }: SqliteWorkerPoolOptions) {
     if (workers < 1) throw new Error('a SQLite worker pool needs at least one worker');
     this.#writer = new Writer(file);
+    this.#group = new GroupCommit((sql) => void this.#writer.run(CompiledQuery.raw(sql)));
     this.#readers = Array.from({ length: workers }, () => new SqliteThread({ file }));
     const slow = this.#readers.length < 2 ? 0 : Math.floor(this.#readers.length / 2);
     this.#quickReaders = this.#readers.slice(0, this.#readers.length - slow);
@@ -258,9 +248,25 @@ export class SqliteWorkerPool {
     }
   }
 
-  /** Takes the writer for a transaction; the answer gives it back. */
-  holdWriter(): Promise<() => void> {
-    return this.#writerLock.lock();
+  /** Takes the writer and starts a transaction on it (in the open group of them, db/group-commit.ts). */
+  async beginOnWriter(): Promise<void> {
+    await this.#group.hold();
+    this.#wrote = true;
+    this.#group.begin();
+  }
+
+  /** Ends the transaction the caller holds and gives the writer back; answers once its commit ran. */
+  commitOnWriter(): Promise<void> {
+    return this.#group.commit();
+  }
+
+  /** Takes back the transaction the caller holds and gives the writer back. */
+  rollbackOnWriter(): void {
+    try {
+      this.#group.rollback();
+    } finally {
+      this.#group.release();
+    }
   }
 
   /** Runs a statement on the writer, which the caller holds. */
@@ -284,11 +290,13 @@ export class SqliteWorkerPool {
       // A statement that writes (a CTE that inserts, say) goes to the writer after all.
       if (answer.type !== 'not-readonly') return resultOf(answer);
     }
-    const release = await this.holdWriter();
+    await this.#group.hold();
     try {
+      // What it writes comes after what the open group's callers were told is committed.
+      this.#group.settle();
       return await this.onWriter(query);
     } finally {
-      release();
+      this.#group.release();
     }
   }
 
@@ -316,6 +324,7 @@ export class SqliteWorkerPool {
   /** Closes every connection and ends every thread. */
   async close(): Promise<void> {
     clearInterval(this.#checkpoints);
+    this.#group.settle();
     this.#writer.close();
     await Promise.all(this.#readers.map((thread) => thread.close()));
   }
@@ -330,37 +339,32 @@ function leastBusy(threads: readonly SqliteThread[]): SqliteThread {
 /** One use of the pool by Kysely: statements outside a transaction, or one transaction on the writer. */
 class PoolConnection implements DatabaseConnection {
   readonly #pool: SqliteWorkerPool;
-  #release: (() => void) | undefined;
+  /** Whether it holds the writer for a transaction. */
+  #member = false;
 
   constructor(pool: SqliteWorkerPool) {
     this.#pool = pool;
   }
 
   get inTransaction(): boolean {
-    return this.#release !== undefined;
+    return this.#member;
   }
 
   async begin(): Promise<void> {
-    const release = await this.#pool.holdWriter();
-    try {
-      await this.#pool.onWriter(CompiledQuery.raw('begin'));
-    } catch (error) {
-      release();
-      throw error;
-    }
-    this.#release = release;
+    await this.#pool.beginOnWriter();
+    this.#member = true;
   }
 
-  async end(statement: 'commit' | 'rollback'): Promise<void> {
-    await this.#pool.onWriter(CompiledQuery.raw(statement));
-    // A failed commit leaves the transaction open; Kysely rolls it back next, which ends the hold.
-    this.release();
+  async commit(): Promise<void> {
+    this.#member = false;
+    await this.#pool.commitOnWriter();
   }
 
-  release(): void {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+  /** Takes back its transaction; after a failed commit there is nothing left to (its group rolled back). */
+  rollback(): void {
+    if (!this.#member) return;
+    this.#member = false;
+    this.#pool.rollbackOnWriter();
   }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -394,15 +398,11 @@ export class SqliteWorkerDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PoolConnection).end('commit');
+    await (connection as PoolConnection).commit();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await (connection as PoolConnection).end('rollback');
-    } finally {
-      (connection as PoolConnection).release();
-    }
+    (connection as PoolConnection).rollback();
   }
 
   async savepoint(
@@ -440,7 +440,7 @@ export class SqliteWorkerDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     // A transaction Kysely could neither commit nor roll back must not keep the writer.
-    (connection as PoolConnection).release();
+    (connection as PoolConnection).rollback();
   }
 
   async destroy(): Promise<void> {
