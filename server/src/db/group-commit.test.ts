@@ -95,6 +95,17 @@ describe.each([
     if (commits) expect(commits()).toBe(2);
   });
 
+  it("keeps a transaction's own savepoints apart from the group's", async () => {
+    const { db, stored } = await groupedDatabase(workers);
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('notes').values({ body: 'kept' }).execute();
+    const inner = await trx.savepoint('a "quoted" name').execute();
+    await inner.insertInto('notes').values({ body: 'taken back' }).execute();
+    await inner.rollbackToSavepoint('a "quoted" name').execute();
+    await Promise.all([trx.commit().execute(), insertNote(db, 'other')]);
+    expect(stored()).toEqual(['kept', 'other']);
+  });
+
   it('takes back the changes of a transaction that fails and keeps those of the others', async () => {
     const { db, stored } = await groupedDatabase(workers);
     const failing = db.transaction().execute(async (trx) => {

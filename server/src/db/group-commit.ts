@@ -12,7 +12,6 @@ import {
   SelectQueryNode,
   type DatabaseConnection,
   type Driver,
-  type QueryCompiler,
   type QueryResult,
 } from 'kysely';
 import type { CachingSqliteDatabase } from './statement-cache.ts';
@@ -234,25 +233,20 @@ export class GroupCommitSqliteDriver implements Driver {
     }
   }
 
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.#savepointCommand(connection, `savepoint ${name}`);
-    void compile;
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.#savepointCommand(connection, 'savepoint', name);
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await this.#savepointCommand(connection, `rollback to ${name}`);
+    await this.#savepointCommand(connection, 'rollback to', name);
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await this.#savepointCommand(connection, `release ${name}`);
+    await this.#savepointCommand(connection, 'release', name);
   }
 
-  async #savepointCommand(connection: DatabaseConnection, sql: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(sql));
+  async #savepointCommand(connection: DatabaseConnection, command: string, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
