@@ -14,7 +14,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import type { CachingSqliteDatabase } from './statement-cache.ts';
+import { runQuery, type CachingSqliteDatabase } from './statement-cache.ts';
 
 /** The most transactions one commit ends; the ones after them start the next. */
 export const GROUP_MAX_MEMBERS = 64;
@@ -115,7 +115,7 @@ export class GroupCommit {
         this.#members.push({ resolve, reject });
       } catch (error) {
         // Its changes are not kept with the others'.
-        this.rollback();
+        this.#takeBack();
         reject(error);
       }
     });
@@ -123,8 +123,16 @@ export class GroupCommit {
     return committed;
   }
 
-  /** Takes back the holder's changes alone; the group's others stay. Call `release` after it. */
+  /** Takes back the holder's changes alone (the group's others stay) and gives the connection back. */
   rollback(): void {
+    try {
+      this.#takeBack();
+    } finally {
+      this.release();
+    }
+  }
+
+  #takeBack(): void {
     this.#run(`rollback to ${MEMBER}`);
     this.#run(`release ${MEMBER}`);
   }
@@ -149,13 +157,22 @@ export class GroupCommit {
   }
 }
 
-type Holding = 'none' | 'statement' | 'member' | 'released';
+/** A savepoint a transaction makes inside its own (Kysely's `savepoint()`), by its quoted name. */
+export async function savepointCommand(
+  connection: DatabaseConnection,
+  command: 'savepoint' | 'rollback to' | 'release',
+  name: string,
+): Promise<void> {
+  await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+}
+
+type Holding = 'statement' | 'member' | 'released';
 
 /** One use of the connection by Kysely: statements outside a transaction, or one transaction. */
 class GroupConnection implements DatabaseConnection {
   readonly #database: CachingSqliteDatabase;
   readonly #group: GroupCommit;
-  holding: Holding = 'none';
+  holding: Holding = 'statement';
 
   constructor(database: CachingSqliteDatabase, group: GroupCommit) {
     this.#database = database;
@@ -164,14 +181,7 @@ class GroupConnection implements DatabaseConnection {
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.holding !== 'member') this.#group.settle();
-    const statement = this.#database.prepare(query.sql);
-    if (statement.reader) return Promise.resolve({ rows: statement.all(query.parameters) as R[] });
-    const { changes, lastInsertRowid } = statement.run(query.parameters);
-    return Promise.resolve({
-      numAffectedRows: BigInt(changes),
-      insertId: BigInt(lastInsertRowid),
-      rows: [],
-    });
+    return Promise.resolve(runQuery(this.#database, query));
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -202,9 +212,7 @@ export class GroupCommitSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#group.hold();
-    const connection = new GroupConnection(this.#database, this.#group);
-    connection.holding = 'statement';
-    return connection;
+    return new GroupConnection(this.#database, this.#group);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -226,27 +234,19 @@ export class GroupCommitSqliteDriver implements Driver {
     // After a failed commit there is nothing left to take back: the group's commit rolled back.
     if (held.holding !== 'member') return;
     held.holding = 'released';
-    try {
-      this.#group.rollback();
-    } finally {
-      this.#group.release();
-    }
+    this.#group.rollback();
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await this.#savepointCommand(connection, 'savepoint', name);
+    await savepointCommand(connection, 'savepoint', name);
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await this.#savepointCommand(connection, 'rollback to', name);
+    await savepointCommand(connection, 'rollback to', name);
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await this.#savepointCommand(connection, 'release', name);
-  }
-
-  async #savepointCommand(connection: DatabaseConnection, command: string, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+    await savepointCommand(connection, 'release', name);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {

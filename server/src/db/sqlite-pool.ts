@@ -20,12 +20,11 @@ import {
   SelectQueryNode,
   type DatabaseConnection,
   type Driver,
-  type QueryCompiler,
   type QueryResult,
 } from 'kysely';
 import { CHECKPOINT_MS, openSqlite } from './sqlite-connection.ts';
-import { GroupCommit } from './group-commit.ts';
-import { cacheStatements, type CachingSqliteDatabase } from './statement-cache.ts';
+import { GroupCommit, savepointCommand } from './group-commit.ts';
+import { cacheStatements, runQuery, type CachingSqliteDatabase } from './statement-cache.ts';
 
 export type WorkerData = { readonly file: string };
 
@@ -181,10 +180,7 @@ class Writer {
   }
 
   run(query: CompiledQuery): QueryResult<never> {
-    const statement = this.#connection.prepare(query.sql);
-    if (statement.reader) return { rows: statement.all(query.parameters) as never[] };
-    const { changes, lastInsertRowid } = statement.run(query.parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    return runQuery(this.#connection, query);
   }
 
   clear(): number {
@@ -262,11 +258,7 @@ export class SqliteWorkerPool {
 
   /** Takes back the transaction the caller holds and gives the writer back. */
   rollbackOnWriter(): void {
-    try {
-      this.#group.rollback();
-    } finally {
-      this.#group.release();
-    }
+    this.#group.rollback();
   }
 
   /** Runs a statement on the writer, which the caller holds. */
@@ -405,37 +397,16 @@ export class SqliteWorkerDriver implements Driver {
     (connection as PoolConnection).rollback();
   }
 
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.#savepointCommand(connection, 'savepoint', name, compile);
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'savepoint', name);
   }
 
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.#savepointCommand(connection, 'rollback to', name, compile);
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'rollback to', name);
   }
 
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.#savepointCommand(connection, 'release', name, compile);
-  }
-
-  async #savepointCommand(
-    connection: DatabaseConnection,
-    command: string,
-    name: string,
-    _compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'release', name);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {

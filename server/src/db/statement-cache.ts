@@ -3,7 +3,7 @@
 // rows as arrays that become objects here: better-sqlite3 builds each row's object through V8's API,
 // about 2 µs a row of eight columns, of which an object made in JavaScript takes a tenth.
 import type SqliteDatabase from 'better-sqlite3';
-import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import type { CompiledQuery, SqliteDatabase as KyselySqliteDatabase, QueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
 
 /** Distinct statements kept; queries with lists of varying length make new texts, so it is bounded. */
@@ -78,6 +78,14 @@ function readEpochs(database: SqliteDatabase.Database) {
     },
     end,
   };
+}
+
+/** Runs a compiled query on a caching connection, as Kysely's SQLite driver runs one. */
+export function runQuery(database: CachingSqliteDatabase, query: CompiledQuery): QueryResult<never> {
+  const statement = database.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) as never[] };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
 /** Statements other than selects run on any connection of this process: a shared read older than one ends. */
