@@ -273,15 +273,17 @@ const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 const directionOf = (shape: PageShape) =>
   shape.backwards ? flip(shape.sort.direction) : shape.sort.direction;
 
-/** The ids of the entries a shape's filter picks, in the order the page is read. */
+/** The keys (`rowKey`) of the entries a shape's filter picks, in the order the page is read, as many as it holds. */
 function shapedPageIds(
   db: Db,
-  shape: PageShape,
+  shape: LimitedShape,
   state: EntryState | undefined,
   type: string | undefined,
   assignee: string | null | undefined,
 ) {
-  return pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, directionOf(shape));
+  return pageIds(db, shapedFilter(shape, state, type, assignee), shape.sort.field, directionOf(shape)).limit(
+    sql.lit(shape.limit),
+  );
 }
 
 /**
@@ -330,9 +332,9 @@ const pageFromBoundary = compiledOnce(
   ) => {
     const direction = directionOf(shape);
     const ahead = direction === 'asc' ? '>' : '<';
-    const ids = shapedPageIds(db, shape, state, type, assignee)
-      .where((eb) => eb(eb.refTuple(shape.sort.field, 'id'), ahead, eb.tuple(value, id)))
-      .limit(sql.lit(shape.limit));
+    const ids = shapedPageIds(db, shape, state, type, assignee).where((eb) =>
+      eb(eb.refTuple(shape.sort.field, 'id'), ahead, eb.tuple(value, id)),
+    );
     return listedRows(db, shape.sort, ids);
   },
   limitedKey,
@@ -348,7 +350,7 @@ const pageAtOffset = compiledOnce(
     assignee: string | null | undefined,
     offset: number,
   ) => {
-    const ids = shapedPageIds(db, shape, state, type, assignee).limit(sql.lit(shape.limit)).offset(offset);
+    const ids = shapedPageIds(db, shape, state, type, assignee).offset(offset);
     return listedRows(db, shape.sort, ids);
   },
   limitedKey,
@@ -417,7 +419,6 @@ const pageInRange = compiledOnce(
     // An assignee filter here is "nobody" (null), which needs no value.
     const ids = shapedPageIds(db, shape, state, type, null)
       .where(field, shape.sort.direction === 'desc' ? '<' : '>=', from)
-      .limit(sql.lit(shape.limit))
       .offset(skip);
     return listedRows(db, shape.sort, ids);
   },
