@@ -86,7 +86,9 @@ export async function saveEntry(
   return db.transaction().execute(async (trx) => {
     const row = await findEntryRow(trx, id);
     assertAuthorMayChange(row.state);
-    const lastSave = await repo.lastAuthorSaveAt(trx, id);
+    // Moderation hears of changes to an entry it can act on (not a draft); a burst of saves is one.
+    const heard = row.state !== ENTRY_LIFECYCLE.initial;
+    const lastSave = heard ? await repo.lastAuthorSaveAt(trx, id) : null;
     const saved = await writeEntryEdit(
       trx,
       contentTypes,
@@ -94,11 +96,7 @@ export async function saveEntry(
       { data: update.data, state: row.state, mode: 'draft' },
       AUTHOR,
     );
-    // Moderation hears of changes to an entry it can act on; a burst of saves is one change.
-    if (
-      row.state !== ENTRY_LIFECYCLE.initial &&
-      (lastSave === null || Date.now() - lastSave > AUTHOR_CHANGE_QUIET_MS)
-    ) {
+    if (heard && (lastSave === null || Date.now() - lastSave > AUTHOR_CHANGE_QUIET_MS)) {
       await enqueueEvent(trx, {
         type: ENTRY_AUTHOR_CHANGED_EVENT,
         entryId: id,
