@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { pgVector } from '../search/vector.ts';
 import type { Database, EntryEventRow, EntryRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -171,6 +172,7 @@ export async function updateEntryAtRevision(
       state: update.state !== from.state,
       deletedAt: update.deleted_at !== from.deleted_at,
       publishedAt: update.published_at !== from.published_at,
+      searchVector: update.searchVector !== undefined,
     },
     id,
     from.revision,
@@ -182,6 +184,8 @@ export async function updateEntryAtRevision(
     update.updated_at,
     update.deleted_at,
     update.published_at,
+    update.searchVector?.title ?? '',
+    update.searchVector?.body ?? '',
   );
   if (!row) return false;
   if (update.state !== from.state) {
@@ -196,10 +200,22 @@ export async function updateEntryAtRevision(
 type EntryUpdate = Pick<
   EntryRow,
   'title' | 'data' | 'revision' | 'state' | 'updated_at' | 'deleted_at' | 'published_at'
->;
+> & {
+  /** PostgreSQL's full-text document (folded title and body), set with the row when it changed. */
+  searchVector?: { readonly title: string; readonly body: string };
+};
 
-/** Which of the columns an edit may keep it sets (the fields, revision and time are always set). */
-type ChangedColumns = { title: boolean; state: boolean; deletedAt: boolean; publishedAt: boolean };
+/**
+ * Which of the columns an edit may keep it sets (the fields, revision and time are always set), and
+ * whether it sets PostgreSQL's search_vector.
+ */
+type ChangedColumns = {
+  title: boolean;
+  state: boolean;
+  deletedAt: boolean;
+  publishedAt: boolean;
+  searchVector: boolean;
+};
 
 const entryAtRevisionUpdate = compiledOnce(
   (
@@ -215,8 +231,10 @@ const entryAtRevisionUpdate = compiledOnce(
     updatedAt: EntryUpdate['updated_at'],
     deletedAt: EntryUpdate['deleted_at'],
     publishedAt: EntryUpdate['published_at'],
-  ) =>
-    db
+    searchTitle: string,
+    searchBody: string,
+  ) => {
+    const query = db
       .updateTable('entries')
       .set({
         data,
@@ -230,8 +248,14 @@ const entryAtRevisionUpdate = compiledOnce(
       .where('id', '=', id)
       .where('revision', '=', fromRevision)
       .where('state', '=', fromState)
-      .returning('type'),
-  ({ title, state, deletedAt, publishedAt }) => [title, state, deletedAt, publishedAt].map(Number).join(''),
+      .returning('type');
+    // search_vector is PostgreSQL's alone, outside the shared schema's types.
+    return changed.searchVector
+      ? query.set(sql.ref('search_vector') as never, pgVector(searchTitle, searchBody) as never)
+      : query;
+  },
+  ({ title, state, deletedAt, publishedAt, searchVector }) =>
+    [title, state, deletedAt, publishedAt, searchVector].map(Number).join(''),
 );
 
 /** Moves an entry to a state only when it is still in the state the change was decided on. */

@@ -30,7 +30,13 @@ import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { keepPublicHtml, rememberPurgedPublicEntries } from '../public/service.ts';
 import { insertRevision } from '../revisions/repository.ts';
-import { reindexEntry, unindexEntries } from '../search/service.ts';
+import {
+  reindexEntry,
+  searchChangeOf,
+  searchVectorOf,
+  unindexEntries,
+  writeSearchChange,
+} from '../search/service.ts';
 import { verifyDummyPassword, verifyPassword } from '../users/passwords.ts';
 import { assertTransition } from './lifecycle.ts';
 import { toEntry, toEntryEvent, toModerationEntryEvent } from './presenter.ts';
@@ -255,6 +261,8 @@ export async function writeEntryEdit(
         ? edit.publishedAt
         : publishedAtAfter(row, edit.state, now),
   };
+  const search = searchChangeOf(trx, row, saved);
+  const searchVector = searchVectorOf(trx, search);
   const written = await repo.updateEntryAtRevision(trx, row.id, row, {
     title: saved.title,
     data: saved.data,
@@ -263,13 +271,14 @@ export async function writeEntryEdit(
     updated_at: now,
     deleted_at: null,
     published_at: saved.published_at,
+    ...(searchVector === undefined ? {} : { searchVector }),
   });
   if (!written) {
     // Moderation merges with whatever is stored; an author's entry deleted meanwhile is gone (404).
     const stored = await findEntryRow(trx, row.id, { includeDeleted: by.actor !== 'author' });
     throw new EntryConflictError(toEntry(stored));
   }
-  await reindexEntry(trx, row, saved);
+  if (search !== undefined && searchVector === undefined) await writeSearchChange(trx, search);
   await recordEntryRevision(trx, saved, by);
   if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   const changesState = saved.state !== row.state;

@@ -1,4 +1,4 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '@einwurf/contract';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
@@ -10,8 +10,9 @@ import { searchEntries } from './repository.ts';
 import { queryTerms } from './text.ts';
 
 /**
- * Counts the statements that write the full-text index (SQLite's FTS tables, PostgreSQL's tsvector),
- * or those that write what `target` matches.
+ * Counts the statements that write what `target` matches (by default SQLite's FTS tables and
+ * PostgreSQL's search_vector set on its own); a save's own UPDATE of the entry is compiled once and
+ * passes no plugin, so what it sets is counted by triggers (noteRowWrites).
  */
 function countSearchWrites(
   database: TestDatabaseHandle,
@@ -36,11 +37,17 @@ describe.each(testDatabases())('the search index on a save on $name', (target) =
     (await searchEntries(database.db, queryTerms(words), filter, { limit: 20, offset: 0 }, 100)).rows.map(
       (r) => r.id,
     );
+  /** How many times entries rows were updated ('row') and PostgreSQL's search_vector set ('vector'). */
+  const rowWrites = async (kind: 'row' | 'vector') => {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from row_writes
+      where kind = ${kind}`.execute(database.db);
+    return Number(rows[0]!.n);
+  };
   /** Runs a save through a database that counts the index writes; answers how many it made. */
   const writesOf = async (save: (db: TestDatabaseHandle['db']) => Promise<unknown>) => {
-    const before = counter.count();
+    const before = counter.count() + (await rowWrites('vector'));
     await save(database.db.withPlugin(counter.plugin));
-    return counter.count() - before;
+    return counter.count() + (await rowWrites('vector')) - before;
   };
   const moderate = async (entry: Entry, data: Record<string, unknown>) =>
     writesOf(async (db) => {
@@ -57,6 +64,19 @@ describe.each(testDatabases())('the search index on a save on $name', (target) =
   beforeAll(async () => {
     database = await target.create();
     counter = countSearchWrites(database);
+    // Triggers note each update of an entries row, and on PostgreSQL each that sets search_vector.
+    await sql`create table row_writes (kind text not null)`.execute(database.db);
+    if (target.name === 'postgres') {
+      await sql`create function note_row_write() returns trigger language plpgsql as $$
+        begin insert into row_writes values (tg_argv[0]); return null; end $$`.execute(database.db);
+      await sql`create trigger row_written after update on entries
+        for each row execute function note_row_write('row')`.execute(database.db);
+      await sql`create trigger vector_written after update of search_vector on entries
+        for each row execute function note_row_write('vector')`.execute(database.db);
+    } else {
+      await sql`create trigger row_written after update on entries
+        begin insert into row_writes values ('row'); end`.execute(database.db);
+    }
   });
   afterAll(() => database.destroy());
 
@@ -79,6 +99,26 @@ describe.each(testDatabases())('the search index on a save on $name', (target) =
     // Another text field than the content is searched too.
     expect(await moderate(entry, { lead: 'Kurz gesagt: Zwetschgenkuchen.' })).toBeGreaterThan(0);
     expect(await found('Zwetschgenkuchen')).toEqual([entry.data.id]);
+  });
+
+  it("writes the entry's row once a save: PostgreSQL's document in the row's own UPDATE", async () => {
+    const contentTypes = await shippedContentTypes();
+    const draft = await insertTestEntry(database.db, { title: 'Schlehenlikör', content: 'Nach dem Frost.' });
+    const save = async (data: Record<string, unknown>) => {
+      const before = await rowWrites('row');
+      Object.assign(
+        draft,
+        await saveEntry(database.db, contentTypes, draft.data.id, { data: { ...draft.data, ...data } }),
+      );
+      return (await rowWrites('row')) - before;
+    };
+    expect(await save({ content: 'Vor dem Frost gepflückt.' })).toBe(1);
+    expect(await save({ title: 'Schlehengelee' })).toBe(1);
+    expect(await save({ word_count: 4 })).toBe(1);
+    expect(await found('gepflückt')).toEqual([draft.data.id]);
+    expect(await found('Schlehengelee')).toEqual([draft.data.id]);
+    expect(await found('Schlehenlikör')).toEqual([]);
+    expect(await found('Frost')).toEqual([draft.data.id]);
   });
 
   it('writes nothing to the index for a save of the same text or of fields that are not text', async () => {

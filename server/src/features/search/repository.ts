@@ -4,6 +4,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { dialectOf } from '../../db/database.ts';
 import { countEntries } from '../entries/repository.ts';
 import { stateFacet, typeFacet } from './text.ts';
+import { pgVector } from './vector.ts';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -36,18 +37,17 @@ export type ListBoundary = { side: 'after' | 'before'; value: number | string; i
 /** A folded search document: what the full-text index holds for one entry. */
 export type SearchDocument = { id: string; rowid: bigint; title: string; body: string; facets: string };
 
-/** PostgreSQL's tsvector of a document: title weighted A above body B, German and English stems. */
-function pgVector(title: string, body: string) {
-  return sql`setweight(to_tsvector('german', ${title}) || to_tsvector('english', ${title}), 'A') ||
-    setweight(to_tsvector('german', ${body}) || to_tsvector('english', ${body}), 'B')`;
-}
-
 /**
  * Whether the full-text index holds an entry's state and type (SQLite's facets column, which
  * filters searches in the index alone); PostgreSQL's holds title and body only.
  */
 export function searchIndexHoldsFacets(db: Db): boolean {
   return dialectOf(db) !== 'postgres';
+}
+
+/** Whether an entry's full-text document is a column of its own row (PostgreSQL's search_vector). */
+export function searchIndexInEntryRow(db: Db): boolean {
+  return dialectOf(db) === 'postgres';
 }
 
 /** Whether SQLite's title table keeps the documents it holds (their titles and facets are unchanged). */

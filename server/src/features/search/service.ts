@@ -50,14 +50,16 @@ export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
   };
 }
 
+/** What a save writes to the full-text index: the new document, and whether SQLite's title table keeps its own. */
+export type SearchChange = { readonly doc: repo.SearchDocument; readonly titlesKept: boolean };
+
 /**
- * Re-indexes an entry a save changed, only when its full-text document changed: its title, its
- * body text, or (on SQLite, whose index holds them as facet tokens) its state or type. A save of
- * the same text, or of fields that are not text, writes nothing to the index, and one that keeps the
- * title and facets leaves SQLite's title table as it is. Answers whether it wrote; call it inside the
- * transaction of the save.
+ * What re-indexing an entry a save changed writes, only when its full-text document changed: its
+ * title, its body text, or (on SQLite, whose index holds them as facet tokens) its state or type. A
+ * save of the same text, or of fields that are not text, writes nothing to the index (undefined),
+ * and one that keeps the title and facets leaves SQLite's title table as it is.
  */
-export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedEntry): Promise<boolean> {
+export function searchChangeOf(db: Db, before: IndexedEntry, after: IndexedEntry): SearchChange | undefined {
   const next = searchDocumentOf(after);
   const sameTitle = foldSearchText(before.title) === next.title;
   const sameText =
@@ -65,8 +67,33 @@ export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedE
     (before.data === after.data ||
       foldSearchText(entryBodyText(JSON.parse(before.data) as Record<string, unknown>)) === next.body);
   const sameFacets = searchFacets(before.state, before.type) === next.facets;
-  if (sameText && (sameFacets || !repo.searchIndexHoldsFacets(db))) return false;
-  await repo.writeSearchDocuments(db, [next], { titlesKept: sameTitle && sameFacets });
+  if (sameText && (sameFacets || !repo.searchIndexHoldsFacets(db))) return undefined;
+  return { doc: next, titlesKept: sameTitle && sameFacets };
+}
+
+/**
+ * On PostgreSQL, the document of a change as the entry's own UPDATE sets it (search_vector is a
+ * column of the row: one statement and one new row version for the save instead of two); undefined
+ * on SQLite, whose index is tables of its own (writeSearchChange).
+ */
+export function searchVectorOf(
+  db: Db,
+  change: SearchChange | undefined,
+): { readonly title: string; readonly body: string } | undefined {
+  if (change === undefined || !repo.searchIndexInEntryRow(db)) return undefined;
+  return { title: change.doc.title, body: change.doc.body };
+}
+
+/** Writes a change to the full-text index; call it inside the transaction of the save. */
+export function writeSearchChange(db: Db, change: SearchChange): Promise<void> {
+  return repo.writeSearchDocuments(db, [change.doc], { titlesKept: change.titlesKept });
+}
+
+/** searchChangeOf, written; answers whether it wrote. */
+export async function reindexEntry(db: Db, before: IndexedEntry, after: IndexedEntry): Promise<boolean> {
+  const change = searchChangeOf(db, before, after);
+  if (change === undefined) return false;
+  await writeSearchChange(db, change);
   return true;
 }
 
