@@ -280,8 +280,51 @@ export async function updateEntryState(
   return true;
 }
 
+// Every change of an entry writes an event: built and compiled once (db/compiled-once.ts).
+const entryEventInsert = compiledOnce(
+  (
+    db,
+    _shape: void,
+    entryId: string,
+    kind: EntryEventRow['kind'],
+    actor: EntryEventRow['actor'],
+    userId: string | null,
+    fromState: EntryState | null,
+    toState: EntryState | null,
+    createdAt: number,
+    publishAt: number | null,
+    revision: number | null,
+    assignee: string | null,
+  ) =>
+    db.insertInto('entry_events').values({
+      entry_id: entryId,
+      kind,
+      actor,
+      user_id: userId,
+      from_state: fromState,
+      to_state: toState,
+      created_at: createdAt,
+      publish_at: publishAt,
+      revision,
+      assignee,
+    }),
+);
+
 export async function insertEntryEvent(db: Db, row: NewEntryEventRow): Promise<void> {
-  await db.insertInto('entry_events').values(row).execute();
+  await entryEventInsert(
+    db,
+    undefined,
+    row.entry_id,
+    row.kind,
+    row.actor,
+    row.user_id ?? null,
+    row.from_state ?? null,
+    row.to_state ?? null,
+    row.created_at,
+    row.publish_at ?? null,
+    row.revision ?? null,
+    row.assignee ?? null,
+  );
 }
 
 /** An event with the username of the account that wrote it (null: the author, or a deleted account). */

@@ -1,12 +1,50 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, EntryEventRow, EntryRevisionRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
 export type RevisionWithUser = EntryRevisionRow & { username: string | null };
 
+// Every save keeps a revision: built and compiled once (db/compiled-once.ts).
+const revisionInsert = compiledOnce(
+  (
+    db,
+    _shape: void,
+    entryId: string,
+    revision: number,
+    title: string,
+    data: string,
+    state: EntryRevisionRow['state'],
+    actor: EntryRevisionRow['actor'],
+    userId: string | null,
+    savedAt: number,
+  ) =>
+    db.insertInto('entry_revisions').values({
+      entry_id: entryId,
+      revision,
+      title,
+      data,
+      state,
+      actor,
+      user_id: userId,
+      saved_at: savedAt,
+    }),
+);
+
 export async function insertRevision(db: Db, row: EntryRevisionRow): Promise<void> {
-  await db.insertInto('entry_revisions').values(row).execute();
+  await revisionInsert(
+    db,
+    undefined,
+    row.entry_id,
+    row.revision,
+    row.title,
+    row.data,
+    row.state,
+    row.actor,
+    row.user_id,
+    row.saved_at,
+  );
 }
 
 /** One page of an entry's revisions, newest first, with the saver's name, and how many there are. */
