@@ -1,4 +1,9 @@
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs } from 'kysely';
+import {
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entry } from '@einwurf/contract';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
