@@ -280,51 +280,67 @@ export async function updateEntryState(
   return true;
 }
 
-// Every change of an entry writes an event: built and compiled once (db/compiled-once.ts).
-const entryEventInsert = compiledOnce(
-  (
-    db,
-    _shape: void,
-    entryId: string,
-    kind: EntryEventRow['kind'],
-    actor: EntryEventRow['actor'],
-    userId: string | null,
-    fromState: EntryState | null,
-    toState: EntryState | null,
-    createdAt: number,
-    publishAt: number | null,
-    revision: number | null,
-    assignee: string | null,
-  ) =>
-    db.insertInto('entry_events').values({
-      entry_id: entryId,
-      kind,
-      actor,
-      user_id: userId,
-      from_state: fromState,
-      to_state: toState,
-      created_at: createdAt,
-      publish_at: publishAt,
-      revision,
-      assignee,
-    }),
+/** An event's columns in the order statements compiled once take them (db/compiled-once.ts). */
+export type EntryEventColumns = [
+  entryId: string,
+  kind: EntryEventRow['kind'],
+  actor: EntryEventRow['actor'],
+  userId: string | null,
+  fromState: EntryState | null,
+  toState: EntryState | null,
+  createdAt: number,
+  publishAt: number | null,
+  revision: number | null,
+  assignee: string | null,
+];
+
+export const entryEventColumnsOf = (row: NewEntryEventRow): EntryEventColumns => [
+  row.entry_id,
+  row.kind,
+  row.actor,
+  row.user_id ?? null,
+  row.from_state ?? null,
+  row.to_state ?? null,
+  row.created_at,
+  row.publish_at ?? null,
+  row.revision ?? null,
+  row.assignee ?? null,
+];
+
+/** The values of an insert into entry_events, from (stand-ins for) its columns. */
+export const entryEventValues = (
+  ...[
+    entryId,
+    kind,
+    actor,
+    userId,
+    fromState,
+    toState,
+    createdAt,
+    publishAt,
+    revision,
+    assignee,
+  ]: EntryEventColumns
+) => ({
+  entry_id: entryId,
+  kind,
+  actor,
+  user_id: userId,
+  from_state: fromState,
+  to_state: toState,
+  created_at: createdAt,
+  publish_at: publishAt,
+  revision,
+  assignee,
+});
+
+// Every change of an entry writes an event: built and compiled once.
+const entryEventInsert = compiledOnce((db, _shape: void, ...columns: EntryEventColumns) =>
+  db.insertInto('entry_events').values(entryEventValues(...columns)),
 );
 
 export async function insertEntryEvent(db: Db, row: NewEntryEventRow): Promise<void> {
-  await entryEventInsert(
-    db,
-    undefined,
-    row.entry_id,
-    row.kind,
-    row.actor,
-    row.user_id ?? null,
-    row.from_state ?? null,
-    row.to_state ?? null,
-    row.created_at,
-    row.publish_at ?? null,
-    row.revision ?? null,
-    row.assignee ?? null,
-  );
+  await entryEventInsert(db, undefined, ...entryEventColumnsOf(row));
 }
 
 /** An event with the username of the account that wrote it (null: the author, or a deleted account). */

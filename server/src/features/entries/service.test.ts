@@ -269,4 +269,73 @@ describe.each(testDatabases())('the update of an edit on $name', (target) => {
       revision: entry.data.revision + 5,
     });
   });
+
+  it('keeps each save as a revision and notes it as an event naming it (one statement on PostgreSQL)', async () => {
+    const contentTypes = await shippedContentTypes();
+    const entry = await insertTestEntry(handle.db, { title: 'Erste Fassung', content: 'Eins.' });
+    const first = await saveEntry(handle.db, contentTypes, entry.data.id, {
+      data: { ...entry.data, content: 'Zwei.' },
+    });
+    const second = await moderateEntry(
+      handle.db,
+      contentTypes,
+      entry.data.id,
+      { data: { ...first.data, title: 'Zweite Fassung', state: 'published' } },
+      TEST_MODERATOR,
+    );
+    const revisions = await handle.db
+      .selectFrom('entry_revisions')
+      .select(['revision', 'title', 'state', 'actor', 'user_id'])
+      .where('entry_id', '=', entry.data.id)
+      .where('revision', '>', entry.data.revision)
+      .orderBy('revision')
+      .execute();
+    expect(revisions).toEqual([
+      {
+        revision: first.data.revision,
+        title: 'Erste Fassung',
+        state: 'draft',
+        actor: 'author',
+        user_id: null,
+      },
+      {
+        revision: second.data.revision,
+        title: 'Zweite Fassung',
+        state: 'published',
+        actor: TEST_MODERATOR.actor,
+        user_id: TEST_MODERATOR.userId,
+      },
+    ]);
+    const events = await handle.db
+      .selectFrom('entry_events')
+      .select(['kind', 'actor', 'from_state', 'to_state', 'revision'])
+      .where('entry_id', '=', entry.data.id)
+      .where('kind', 'in', ['saved', 'state_changed'])
+      .where('revision', '>', entry.data.revision)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      {
+        kind: 'saved',
+        actor: 'author',
+        from_state: 'draft',
+        to_state: 'draft',
+        revision: first.data.revision,
+      },
+      {
+        kind: 'saved',
+        actor: TEST_MODERATOR.actor,
+        from_state: 'draft',
+        to_state: 'draft',
+        revision: second.data.revision,
+      },
+      {
+        kind: 'state_changed',
+        actor: TEST_MODERATOR.actor,
+        from_state: 'draft',
+        to_state: 'published',
+        revision: second.data.revision,
+      },
+    ]);
+  });
 });

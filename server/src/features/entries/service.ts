@@ -21,7 +21,7 @@ import {
   type EntryEventList,
   type PageQuery,
 } from '@einwurf/contract';
-import type { Database, EntryRow } from '../../db/types.ts';
+import type { Database, EntryRow, NewEntryEventRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { pageParams, paginate } from '../../list-params.ts';
 import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
@@ -184,11 +184,25 @@ export async function recordEntryEvent(
   entryId: string,
   kind: EntryEventKind,
   by: EntryChanger,
-  states: { from?: EntryState; to?: EntryState; revision?: number; assignee?: string | null } = {},
+  states: EventStates = {},
   now = Date.now(),
   publishAt: number | null = null,
 ): Promise<void> {
-  await repo.insertEntryEvent(db, {
+  await repo.insertEntryEvent(db, entryEventRow(entryId, kind, by, states, now, publishAt));
+}
+
+type EventStates = { from?: EntryState; to?: EntryState; revision?: number; assignee?: string | null };
+
+/** The row of an event recordEntryEvent writes. */
+function entryEventRow(
+  entryId: string,
+  kind: EntryEventKind,
+  by: EntryChanger,
+  states: EventStates,
+  now: number,
+  publishAt: number | null,
+): NewEntryEventRow {
+  return {
     entry_id: entryId,
     kind,
     actor: by.actor,
@@ -199,21 +213,33 @@ export async function recordEntryEvent(
     publish_at: publishAt,
     revision: states.revision ?? null,
     assignee: states.assignee ?? null,
-  });
+  };
 }
 
-/** Keeps the entry as a save (or its creation) left it; call it inside the transaction of the save. */
-export async function recordEntryRevision(db: Db, row: EntryRow, by: EntryChanger): Promise<void> {
-  await insertRevision(db, {
-    entry_id: row.id,
-    revision: row.revision,
-    title: row.title,
-    data: row.data,
-    state: row.state,
-    actor: by.actor,
-    user_id: by.userId,
-    saved_at: row.updated_at,
-  });
+/**
+ * Keeps the entry as a save (or its creation) left it, and writes `event` with it (on PostgreSQL in
+ * the same statement); call it inside the transaction of the save.
+ */
+export async function recordEntryRevision(
+  db: Db,
+  row: EntryRow,
+  by: EntryChanger,
+  event?: NewEntryEventRow,
+): Promise<void> {
+  await insertRevision(
+    db,
+    {
+      entry_id: row.id,
+      revision: row.revision,
+      title: row.title,
+      data: row.data,
+      state: row.state,
+      actor: by.actor,
+      user_id: by.userId,
+      saved_at: row.updated_at,
+    },
+    event,
+  );
 }
 
 /** An edit of an entry: its fields, its new state, how strictly to check them. */
@@ -279,17 +305,23 @@ export async function writeEntryEdit(
     throw new EntryConflictError(toEntry(stored));
   }
   if (search !== undefined && searchVector === undefined) await writeSearchChange(trx, search);
-  await recordEntryRevision(trx, saved, by);
-  if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   const changesState = saved.state !== row.state;
   const publishAt = scheduleNoted(row, saved, now);
   // A new time for a scheduled publication is a save of the entry, noted with that time.
   const reschedules = !changesState && publishAt !== null;
-  if (!changesState || saved.title !== row.title || saved.data !== row.data) {
-    const noted = reschedules ? publishAt : null;
-    const states = { from: row.state, to: row.state, revision: saved.revision };
-    await recordEntryEvent(trx, row.id, 'saved', by, states, now, noted);
-  }
+  const savedEvent =
+    !changesState || saved.title !== row.title || saved.data !== row.data
+      ? entryEventRow(
+          row.id,
+          'saved',
+          by,
+          { from: row.state, to: row.state, revision: saved.revision },
+          now,
+          reschedules ? publishAt : null,
+        )
+      : undefined;
+  await recordEntryRevision(trx, saved, by, savedEvent);
+  if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   if (changesState) {
     await recordEntryEvent(
       trx,
