@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import { CSRF_HEADER, CSRF_INVALID_MESSAGE } from '@einwurf/contract';
 import { AppError } from '../errors.ts';
+import { remembered } from '../remembered.ts';
 import type { SecretRing } from '../features/secrets/service.ts';
 import { isPublicRead } from './public-reads.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
@@ -19,14 +19,21 @@ declare module 'fastify' {
   }
 }
 
+/** What a CSRF token signs: the cookie's value and, when there is one, the session cookie's. */
+function signedText(cookieValue: string, sessionToken: string | undefined): string {
+  return sessionToken !== undefined && sessionToken !== '' ? `${cookieValue}\n${sessionToken}` : cookieValue;
+}
+
+function hmacOf(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('base64url');
+}
+
 /**
  * The token for a cookie value and the session it goes with: HMAC-SHA256 under the server secret,
  * base64url. Bound to the session cookie, a token seen in one session is no good in another.
  */
 export function csrfTokenFor(secret: string, cookieValue: string, sessionToken?: string): string {
-  const hmac = createHmac('sha256', secret).update(cookieValue);
-  if (sessionToken !== undefined && sessionToken !== '') hmac.update('\n').update(sessionToken);
-  return hmac.digest('base64url');
+  return hmacOf(secret, signedText(cookieValue, sessionToken));
 }
 
 /** Sends the token that goes with a session cookie set (login) or cleared (logout) in this answer. */
@@ -38,25 +45,23 @@ export function rebindCsrfToken(
   reply.header(CSRF_HEADER, request.csrfTokenForSession(sessionToken));
 }
 
-/** Cookie and session pairs whose tokens are kept: about the clients of the last minutes. */
-const KEPT_TOKENS = 10_000;
-/** Longer pairs (a session cookie the server never made) are not kept, so memory stays small. */
-const KEPT_KEY_MAX = 200;
-
 /**
- * csrfTokenFor, remembering the tokens it made lately: a client sends the same cookies with every
- * request, and the HMAC (~2 µs) would otherwise be made anew for each answer and each check.
+ * csrfTokenFor, remembering the tokens of the last 10,000 cookie and session pairs under each
+ * secret that verifies (the current one and the one a rotation replaced): a client sends the same
+ * cookies with every request, and the HMAC (~2 µs) would otherwise be made anew for each answer and
+ * each check. Longer pairs (a session cookie the server never made) are not kept.
  */
 function tokenMaker(): (secret: string, cookieValue: string, sessionToken: string | undefined) => string {
-  const kept = new LRUCache<string, { secret: string; token: string }>({ max: KEPT_TOKENS });
+  const bySecret = new Map<string, (text: string) => string>();
   return (secret, cookieValue, sessionToken) => {
-    const key = sessionToken ? `${cookieValue}\n${sessionToken}` : cookieValue;
-    if (key.length > KEPT_KEY_MAX) return csrfTokenFor(secret, cookieValue, sessionToken);
-    const found = kept.get(key);
-    if (found !== undefined && found.secret === secret) return found.token;
-    const token = csrfTokenFor(secret, cookieValue, sessionToken);
-    kept.set(key, { secret, token });
-    return token;
+    let tokenOf = bySecret.get(secret);
+    if (tokenOf === undefined) {
+      // A third secret is a rotation's: the ones kept before are no longer both of use.
+      if (bySecret.size >= 2) bySecret.clear();
+      tokenOf = remembered((text) => hmacOf(secret, text), 10_000);
+      bySecret.set(secret, tokenOf);
+    }
+    return tokenOf(signedText(cookieValue, sessionToken));
   };
 }
 

@@ -2,12 +2,12 @@
 // (../users/service.ts), which must end or demote an account's sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { AccountRole, AuthState, Role, StaffSession } from '@einwurf/contract';
 import type { Database } from '../../db/types.ts';
 import * as repo from './repository.ts';
 import { cachedSession, rememberSession } from './session-cache.ts';
 import { isoDateTime } from '../../time.ts';
+import { remembered } from '../../remembered.ts';
 
 type Db = Kysely<Database>;
 
@@ -62,23 +62,11 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Tokens whose ids are kept: about the clients of the last minutes. */
-const KEPT_IDS = 10_000;
-const keptIds = new LRUCache<string, string>({ max: KEPT_IDS });
-
 /**
- * hashSessionToken, remembering the ids it made lately: a client sends the same token with every
- * request, and the hash (2–4 µs) was made anew for each. The token is in memory while its request
- * runs anyway; only well-formed tokens reach here, so the memory stays small.
+ * hashSessionToken, remembering the ids of the last 10,000 tokens (about the clients of the last
+ * minutes): a client sends the same token with every request. Only well-formed tokens reach here.
  */
-function sessionIdOf(token: string): string {
-  let id = keptIds.get(token);
-  if (id === undefined) {
-    id = hashSessionToken(token);
-    keptIds.set(token, id);
-  }
-  return id;
-}
+const sessionIdOf = remembered(hashSessionToken, 10_000);
 
 /** Whether a staff session must set up a second factor before it may do anything else. */
 export function mustSetUpSecondFactor(session: SessionState, required: boolean): boolean {

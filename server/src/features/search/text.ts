@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { SnippetPart } from '@einwurf/contract';
+import { remembered } from '../../remembered.ts';
 
 /**
  * The form text is indexed and searched in: diacritics removed and ß spelled ss, so "Strasse"
@@ -37,22 +37,14 @@ export function entryBodyText(fields: Record<string, unknown>): string {
   return stripMarkdown(parts.join('\n'));
 }
 
-/** Entries whose rowids are kept: those saved in the last minutes, whose next save needs it again. */
-const KEPT_ROWIDS = 10_000;
-const keptRowids = new LRUCache<string, bigint>({ max: KEPT_ROWIDS });
-
 /**
  * The SQLite full-text rowid of an entry: 64 bits of a hash of its (random, 128-bit) id, kept for
- * the entries saved lately (a hash took 5–15 µs of each save here).
+ * the last 10,000 entries asked (those saved in the last minutes, whose next save needs it again).
  */
-export function searchRowid(entryId: string): bigint {
-  let rowid = keptRowids.get(entryId);
-  if (rowid === undefined) {
-    rowid = createHash('sha256').update(entryId).digest().readBigInt64BE(0);
-    keptRowids.set(entryId, rowid);
-  }
-  return rowid;
-}
+export const searchRowid = remembered(
+  (entryId: string): bigint => createHash('sha256').update(entryId).digest().readBigInt64BE(0),
+  10_000,
+);
 
 /** The facets column of an entry's SQLite full-text document: one token for its state, one for its type. */
 export function searchFacets(state: string, type: string): string {
