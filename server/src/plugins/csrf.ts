@@ -85,7 +85,7 @@ async function csrf(app: FastifyInstance, options: { secrets: SecretRing }): Pro
       return value === undefined ? '' : tokenFor(options.secrets.current(), value, sessionToken);
     },
   );
-  app.addHook('onRequest', async (request, reply) => {
+  const checkCsrf = (request: FastifyRequest, reply: FastifyReply): void => {
     // A public read changes nothing and may be cached for anyone: it gets neither cookie nor token.
     if (isPublicRead(request)) return;
     let value = request.cookies[CSRF_COOKIE];
@@ -112,6 +112,10 @@ async function csrf(app: FastifyInstance, options: { secrets: SecretRing }): Pro
       typeof sent === 'string' &&
       options.secrets.verifying().some((secret) => matches(tokenFor(secret, value, session), sent));
     if (!valid) throw new AppError('CSRF_INVALID', CSRF_INVALID_MESSAGE);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    checkCsrf(request, reply);
+    done();
   });
 }
 

@@ -114,7 +114,10 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
   app.decorate('requestStats', stats);
   app.addHook('onClose', async () => stats.close());
   // The health page's figures count with or without a scraper.
-  app.addHook('onResponse', async (_request, reply) => stats.count(reply.statusCode));
+  app.addHook('onResponse', (_request, reply, done) => {
+    stats.count(reply.statusCode);
+    done();
+  });
 
   if (options.token === undefined) {
     app.decorate('metrics', { registry: undefined, powSolves: { inc() {} }, loginFailures: { inc() {} } });
@@ -161,7 +164,7 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
     loginFailures,
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: raw URLs would make one series per entry id.
     const labels = {
       method: request.method,
@@ -170,6 +173,7 @@ async function metrics(app: FastifyInstance, options: { token: string | undefine
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

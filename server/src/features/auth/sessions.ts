@@ -108,6 +108,15 @@ const TOUCH_INTERVAL_MS = 60_000;
 const USER_AGENT_MAX = 512;
 
 /**
+ * The session a cookie token names when that is known without the database: none for a missing or
+ * malformed token, the one kept in memory (./session-cache.ts); otherwise undefined.
+ */
+export function knownSession(token: string | undefined, now = Date.now()): SessionState | undefined {
+  if (token === undefined || !TOKEN_FORMAT.test(token)) return NO_SESSION;
+  return cachedSession(sessionIdOf(token), now);
+}
+
+/**
  * Looks up the session a cookie token names, kept in memory for a few seconds (./session-cache.ts);
  * an expired one is deleted and counts as none.
  */
@@ -116,10 +125,9 @@ export async function resolveSession(
   token: string | undefined,
   now = Date.now(),
 ): Promise<SessionState> {
-  if (token === undefined || !TOKEN_FORMAT.test(token)) return NO_SESSION;
+  const known = knownSession(token, now);
+  if (known !== undefined || token === undefined) return known ?? NO_SESSION;
   const id = sessionIdOf(token);
-  const cached = cachedSession(id, now);
-  if (cached !== undefined) return cached;
   const row = await repo.findSession(db, id);
   if (!row) return NO_SESSION;
   // A session started while its account was being disabled is ended here.
