@@ -8,16 +8,24 @@ type Db = Kysely<Database>;
 
 export type CountChange = { type: string; state: EntryState; delta: number };
 
-const countedEntries = compiledOnce(
-  (db, shape: { state: boolean; type: boolean }, state: EntryState | undefined, type: string | undefined) => {
-    let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
-    counted = shape.state
-      ? counted.where('state', '=', state!)
-      : counted.where('state', '<>', ENTRY_LIFECYCLE.deleted);
-    return shape.type ? counted.where('type', '=', type!) : counted;
-  },
-  (shape) => `${shape.state} ${shape.type}`,
-);
+/** Which filters a count of entries has: its state (else every state but deleted), its type. */
+export type CountedShape = { state: boolean; type: boolean };
+
+/** The count of entries in the shape's state and type, summed from entry_counts (also a subquery). */
+export function countedEntriesQuery(
+  db: Db,
+  shape: CountedShape,
+  state: EntryState | undefined,
+  type: string | undefined,
+) {
+  let counted = db.selectFrom('entry_counts').select((eb) => eb.fn.sum<number>('count').as('count'));
+  counted = shape.state
+    ? counted.where('state', '=', state!)
+    : counted.where('state', '<>', ENTRY_LIFECYCLE.deleted);
+  return shape.type ? counted.where('type', '=', type!) : counted;
+}
+
+const countedEntries = compiledOnce(countedEntriesQuery, (shape) => `${shape.state} ${shape.type}`);
 
 /**
  * How many entries are in the state (or in any but deleted) and of the type, when given: from

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewEntryRow } from '../../db/types.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { insertTestEntry } from '../../test/entries.ts';
@@ -98,6 +98,65 @@ describe.each(testDatabases())('search with a capped candidate set on $name', (t
       expect(paged).toEqual(whole.rows.map((r) => r.id));
     },
   );
+});
+
+describe.each(testDatabases())('the first page of a list on $name', (target) => {
+  let database: TestDatabaseHandle;
+  const sort: ListSort = { field: 'updated_at', direction: 'desc' };
+
+  beforeAll(async () => {
+    database = await target.create();
+    for (const [i, state] of (['proposed', 'published', 'proposed', 'deleted'] as const).entries()) {
+      await insertTestEntry(database.db, { title: `Eintrag ${i}`, state });
+    }
+  });
+  afterAll(() => database.destroy());
+
+  /** The statements `run` sends to the database, and what it answers. */
+  async function statementsOf<T>(run: () => Promise<T>): Promise<{ statements: number; result: T }> {
+    const spy = vi.spyOn(database.db, 'executeQuery');
+    try {
+      const result = await run();
+      return { statements: spy.mock.calls.length, result };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('is read with its total in one statement, for every filter of state and type', async () => {
+    for (const [filter, total] of [
+      [{}, 3],
+      [{ state: 'proposed' }, 2],
+      [{ state: 'deleted' }, 1],
+      [{ type: 'article' }, 3],
+      [{ state: 'published', type: 'article' }, 1],
+    ] as const) {
+      const { statements, result } = await statementsOf(() =>
+        listEntries(database.db, filter, sort, { limit: 2, offset: 0 }),
+      );
+      expect(statements).toBe(1);
+      expect(result.total).toBe(total);
+      let expected = database.db
+        .selectFrom('entries')
+        .select('id')
+        .where('state', filter.state === undefined ? '<>' : '=', filter.state ?? 'deleted')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(2);
+      if (filter.type !== undefined) expected = expected.where('type', '=', filter.type);
+      expect(result.rows.map((r) => r.id)).toEqual((await expected.execute()).map((r) => r.id));
+      // The next page, counted apart, has the same total.
+      expect((await listEntries(database.db, filter, sort, { limit: 2, offset: 2 })).total).toBe(total);
+    }
+  });
+
+  it('counts an empty list on its own', async () => {
+    const { statements, result } = await statementsOf(() =>
+      listEntries(database.db, { type: 'event' }, sort, { limit: 20, offset: 0 }),
+    );
+    expect(result).toEqual({ rows: [], total: 0 });
+    expect(statements).toBe(2);
+  });
 });
 
 describe.each(testDatabases())('search for several words with a state filter on $name', (target) => {
