@@ -482,12 +482,17 @@ describe('edit page', () => {
 
 describe('kept typing on the edit page', () => {
   const KEY = `einwurf_kept:author:${ID}`;
+  // An hour ago, to the minute: a copy is kept for KEEP_MS (a week) from when it was typed.
+  const KEPT_AT = Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const kept = new Date(KEPT_AT);
+  const KEPT_AT_TEXT = `${two(kept.getUTCDate())}.${two(kept.getUTCMonth() + 1)}.${kept.getUTCFullYear()} ${two(kept.getUTCHours())}:${two(kept.getUTCMinutes())} UTC`;
   const keep = (fields: Record<string, unknown>, revision = 3) =>
     localStorage.setItem(
       KEY,
       JSON.stringify({
         data: { ...entryOf().data, ...fields },
-        keptAt: Date.UTC(2026, 10, 25, 16, 40),
+        keptAt: KEPT_AT,
         revision,
       }),
     );
@@ -512,7 +517,7 @@ describe('kept typing on the edit page', () => {
     keep({ title: 'Velowege im Quartier' });
     renderEdit();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Nicht gespeicherte Änderungen vom 25.11.2026 16:40 UTC gefunden');
+    expect(alert).toHaveTextContent(`Nicht gespeicherte Änderungen vom ${KEPT_AT_TEXT} gefunden`);
     expect(await titleInput()).toHaveValue('Velowege');
     await userEvent.click(within(alert).getByRole('button', { name: 'Wiederherstellen' }));
     expect(await titleInput()).toHaveValue('Velowege im Quartier');
