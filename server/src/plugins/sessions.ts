@@ -2,6 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  HookHandlerDoneFunction,
   preHandlerHookHandler,
   preValidationHookHandler,
 } from 'fastify';
@@ -68,12 +69,17 @@ function checkRole(roles: readonly Role[], { role }: SessionState): void {
   throw new AppError('FORBIDDEN', 'not allowed for this role');
 }
 
-/** A preHandler admitting only the given roles: 401 without a session, 403 with another role. */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
-  return (request, _reply, done) => {
+/** A guard admitting only the given roles, as a preHandler or a preValidation hook. */
+function roleGuard(roles: readonly Role[]): preHandlerHookHandler & preValidationHookHandler {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     checkRole(roles, request.session);
     done();
   };
+}
+
+/** A preHandler admitting only the given roles: 401 without a session, 403 with another role. */
+export function requireRole(...roles: Role[]): preHandlerHookHandler {
+  return roleGuard(roles);
 }
 
 /**
@@ -81,10 +87,7 @@ export function requireRole(...roles: Role[]): preHandlerHookHandler {
  * learns nothing from validation errors: the guard of every `admin/…` route.
  */
 export function requireRoleFirst(...roles: Role[]): preValidationHookHandler {
-  return (request, _reply, done) => {
-    checkRole(roles, request.session);
-    done();
-  };
+  return roleGuard(roles);
 }
 
 /**

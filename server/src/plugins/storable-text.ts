@@ -8,35 +8,25 @@ import { AppError } from '../errors.ts';
 
 const MESSAGE = 'must not contain NUL characters';
 
-/** The slash path (`data/title`) of the first string or key in `value` that holds a NUL, if any. */
-export function nulPathOf(value: unknown, base = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? base : undefined;
+/**
+ * The slash path (`data/title`) of the first string or key in `value` that holds a NUL, if any; ''
+ * when `value` is such a string itself. The path is built on the way back from a find only: nearly
+ * every request holds none, and building each key's path took 2.6 µs of a read.
+ */
+export function nulPathOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  for (const [key, item] of entries) {
-    const path = base === '' ? key : `${base}/${key}`;
-    if (key.includes('\u0000')) return path;
-    const found = nulPathOf(item, path);
-    if (found !== undefined) return found;
+  const keys = Array.isArray(value) ? Array.from(value.keys(), String) : Object.keys(value);
+  for (const key of keys) {
+    if (key.includes('\u0000')) return key;
+    const found = nulPathOf((value as Record<string, unknown>)[key]);
+    if (found !== undefined) return found === '' ? key : `${key}/${found}`;
   }
   return undefined;
 }
 
-/** Whether any string or key in `value` holds a NUL: nulPathOf's answer without building paths. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some(holdsNul);
-  for (const key of Object.keys(value)) {
-    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
 function refuseNul(request: FastifyRequest): void {
   for (const part of [request.params, request.query, request.body]) {
-    // Nearly every request holds none: the quick test first (nulPathOf took 2.6 µs of a read).
-    if (!holdsNul(part)) continue;
     const field = nulPathOf(part);
     if (field === undefined) continue;
     const name = field === '' ? 'body' : field;
