@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
 import type { Database } from './types.ts';
 import { compiledOnce } from './compiled-once.ts';
+import { runnerAtOnceOf } from './database.ts';
 
 describe.each(testDatabases({ sqliteWorkers: true }))('a query compiled once on $name', (target) => {
   let database: TestDatabaseHandle;
@@ -89,6 +90,50 @@ describe.each(testDatabases({ sqliteWorkers: true }))('a query compiled once on 
     expect(await usersByRole(database.db, 'asc', 'mod', 0, 1)).toEqual([
       { username: 'ada', created_at: 1000 },
     ]);
+  });
+
+  // SQLite on the server's thread runs a statement at once when its connection is free.
+  const atOnce = target.name === 'sqlite' && !target.sqliteWorkers;
+
+  it(`runs ${atOnce ? "at once, without Kysely's executor," : 'through Kysely'} when no transaction holds the connection`, async () => {
+    expect(runnerAtOnceOf(database.db) !== undefined).toBe(atOnce);
+    const executed = vi.spyOn(database.db.getExecutor(), 'executeQuery');
+    try {
+      expect(await usersByRole(database.db, 'asc', 'admin', 0, 5)).toEqual(await built('asc', 'admin', 0, 5));
+      expect(executed).toHaveBeenCalledTimes(atOnce ? 1 : 2);
+    } finally {
+      executed.mockRestore();
+    }
+  });
+
+  it(`${atOnce ? 'waits for' : 'does not wait for'} a transaction that holds the connection, and reads what is committed`, async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ created_at: 1500 }).where('username', '=', 'bob').execute();
+      inside();
+      await finished;
+    });
+    await started;
+    const read = usersByRole(database.db, 'asc', 'admin', 1400, 5);
+    let answered = false;
+    void read.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waited = !answered;
+    finish();
+    await transaction;
+    // SQLite's one connection on this thread waits; PostgreSQL and SQLite's reader threads read
+    // what was committed before, without waiting.
+    const rows = await read;
+    if (atOnce) {
+      expect(waited).toBe(true);
+      expect(rows).toEqual([{ username: 'bob', created_at: 1500 }]);
+    } else {
+      expect(rows).toEqual([]);
+    }
+    await database.db.updateTable('users').set({ created_at: 1001 }).where('username', '=', 'bob').execute();
   });
 
   it('refuses a shape that writes a parameter into the SQL text', async () => {

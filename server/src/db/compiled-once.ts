@@ -3,7 +3,7 @@
 // per dialect, with stand-ins for its parameters; each call swaps its values in and runs the SQL.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './types.ts';
-import { dialectOf } from './database.ts';
+import { dialectOf, runnerAtOnceOf } from './database.ts';
 
 type Db = Kysely<Database>;
 
@@ -50,7 +50,8 @@ export function compiledOnce<S, P extends readonly unknown[], R>(
     const { template, slots } = query;
     const parameters = slots.map((slot, i) => (slot < 0 ? template.parameters[i] : params[slot]));
     // The query id is the template's; Kysely's plugins key their state by it, and none is used.
-    const result = await db.executeQuery<R>({ ...template, parameters });
-    return result.rows;
+    const compiledQuery = { ...template, parameters };
+    const result = runnerAtOnceOf(db)?.(compiledQuery) ?? (await db.executeQuery<R>(compiledQuery));
+    return result.rows as R[];
   };
 }

@@ -9,10 +9,12 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   sql,
+  type CompiledQuery,
   type Dialect,
   type DialectAdapter,
   type Driver,
   type MigrationLockOptions,
+  type QueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
 import type pg from 'pg';
@@ -85,20 +87,20 @@ class LockingSqliteAdapter extends SqliteAdapter {
 }
 
 class LockingSqliteDialect extends SqliteDialect {
-  readonly #database: CachingSqliteDatabase;
+  /** Kysely's driver, with the commits of transactions that follow one another grouped. */
+  readonly driver: GroupCommitSqliteDriver;
 
   constructor(database: CachingSqliteDatabase) {
     super({ database: database as unknown as SqliteDialectConfig['database'] });
-    this.#database = database;
+    this.driver = new GroupCommitSqliteDriver(database);
   }
 
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
   }
 
-  /** Kysely's driver, with the commits of transactions that follow one another grouped. */
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.#database);
+    return this.driver;
   }
 }
 
@@ -244,9 +246,23 @@ export function createDatabase(
   const sqlite = openSqlite(target.path, { writer: file });
   const stopCheckpoints = file ? checkpointEvery(sqlite) : undefined;
   const cache = cacheStatements(sqlite, { sharedReads: true, onClose: stopCheckpoints });
-  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect(cache) });
+  const dialect = new LockingSqliteDialect(cache);
+  const db = new Kysely<Database>({ dialect });
   registerStatementCache(db, cache);
+  runnersAtOnce.set(db, (query) => dialect.driver.runAlone(query));
   return db;
+}
+
+type RunAtOnce = (query: CompiledQuery) => QueryResult<unknown> | undefined;
+const runnersAtOnce = new WeakMap<object, RunAtOnce>();
+
+/**
+ * For a Kysely instance on SQLite on this thread (itself, not one of its transactions): runs a
+ * statement at once when the connection is free, answering undefined when it is not. Kysely's own
+ * way there (executor, connection provider, driver) costs a few promises a statement.
+ */
+export function runnerAtOnceOf(db: Kysely<Database>): RunAtOnce | undefined {
+  return runnersAtOnce.get(db);
 }
 
 const pools = new WeakMap<object, SqliteWorkerPool>();

@@ -41,7 +41,7 @@ async function groupedDatabase(workers = 0) {
       reader.close();
       await db.destroy();
     });
-    return { db, stored: () => stored(reader), commits: undefined };
+    return { db, stored: () => stored(reader), commits: undefined, driver: undefined };
   }
   const sqlite = openSqlite(file, { writer: true });
   sqlite.exec('create table notes (id integer primary key, body text not null)');
@@ -52,10 +52,11 @@ async function groupedDatabase(workers = 0) {
     if (text === 'commit') commits += 1;
     return prepare(text);
   };
+  const driver = new GroupCommitSqliteDriver(cache);
   const db = new Kysely<Notes>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new GroupCommitSqliteDriver(cache),
+      createDriver: () => driver,
       createIntrospector: (kysely) => new SqliteIntrospector(kysely),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
@@ -65,7 +66,7 @@ async function groupedDatabase(workers = 0) {
     reader.close();
     await db.destroy();
   });
-  return { db, stored: () => stored(reader), commits: () => commits };
+  return { db, stored: () => stored(reader), commits: () => commits, driver };
 }
 
 const insertNote = (db: Kysely<Notes>, body: string) =>
@@ -156,6 +157,34 @@ describe.each([
     expect(stored()).toEqual(['a', 'plain']);
     if (commits) expect(commits()).toBe(1);
   });
+
+  it.runIf(workers === 0)(
+    'runs a statement alone only while no transaction holds the connection, committing the open group first',
+    async () => {
+      const { db, stored, driver } = await groupedDatabase(workers);
+      const select = db.selectFrom('notes').select('body').compile();
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      let held: unknown = 'not run';
+      const written = db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ body: 'a' }).execute();
+        held = driver!.runAlone(select);
+        await finished;
+      });
+      while (held === 'not run') await new Promise((resolve) => setImmediate(resolve));
+      expect(held).toBeUndefined();
+      finish();
+      // Microtasks only: the group's commit, due once the event loop turns, has not run yet.
+      let rows: { body: string }[] | undefined;
+      for (let turn = 0; rows === undefined && turn < 1000; turn += 1) {
+        await Promise.resolve();
+        rows = driver!.runAlone<{ body: string }>(select)?.rows;
+      }
+      expect(rows).toEqual([{ body: 'a' }]);
+      expect(stored()).toEqual(['a']);
+      await written;
+    },
+  );
 
   it(`ends no more than ${GROUP_MAX_MEMBERS} transactions with one commit`, async () => {
     const { db, stored, commits } = await groupedDatabase(workers);

@@ -48,6 +48,11 @@ export class GroupCommit {
     this.#now = now;
   }
 
+  /** Whether no holder has the connection (none waits then either). */
+  get free(): boolean {
+    return !this.#held;
+  }
+
   /** Waits for the connection; `release` gives it back. */
   hold(): Promise<void> {
     if (!this.#held) {
@@ -209,6 +214,17 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  /**
+   * Runs a statement outside a transaction at once when no holder has the connection, as acquiring
+   * the connection, running the statement and giving the connection back would, without their
+   * promises; undefined when a holder has it (the statement then waits its turn through Kysely).
+   */
+  runAlone<R>(query: CompiledQuery): QueryResult<R> | undefined {
+    if (!this.#group.free) return undefined;
+    this.#group.settle();
+    return runQuery(this.#database, query);
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#group.hold();

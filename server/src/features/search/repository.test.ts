@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewEntryRow } from '../../db/types.ts';
+import { GroupCommitSqliteDriver } from '../../db/group-commit.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { insertTestEntry } from '../../test/entries.ts';
 import { newEntryId } from '../entries/service.ts';
@@ -112,14 +113,20 @@ describe.each(testDatabases())('the first page of a list on $name', (target) => 
   });
   afterAll(() => database.destroy());
 
-  /** The statements `run` sends to the database, and what it answers. */
+  /**
+   * The statements `run` sends to the database, and what it answers: through Kysely, or at once on
+   * SQLite's connection on this thread (db/group-commit.ts).
+   */
   async function statementsOf<T>(run: () => Promise<T>): Promise<{ statements: number; result: T }> {
-    const spy = vi.spyOn(database.db, 'executeQuery');
+    const executed = vi.spyOn(database.db, 'executeQuery');
+    const atOnce = vi.spyOn(GroupCommitSqliteDriver.prototype, 'runAlone');
     try {
       const result = await run();
-      return { statements: spy.mock.calls.length, result };
+      const ranAtOnce = atOnce.mock.results.filter((outcome) => outcome.value !== undefined).length;
+      return { statements: executed.mock.calls.length + ranAtOnce, result };
     } finally {
-      spy.mockRestore();
+      executed.mockRestore();
+      atOnce.mockRestore();
     }
   }
 
