@@ -47,6 +47,18 @@ afterEach(() => {
 });
 
 describe('app routes', () => {
+  // First: React Router warns once per module, and every screen's first load would.
+  it('loads the first screen without a warning from React Router (its fallback while a screen loads)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      renderApp('/about');
+      expect(await h1()).toBeInTheDocument();
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('redirects an unknown path to the 404 page', async () => {
     const router = renderApp('/no/such/page/here');
     expect(await h1()).toHaveTextContent('Seite nicht gefunden');

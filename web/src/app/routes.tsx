@@ -28,6 +28,8 @@ export type AppRoutesOptions = {
 
 type RouteModule = { Component: React.ComponentType };
 
+const NothingYet = () => null;
+
 export function createAppRoutes({
   chunkTimeoutMs = CHUNK_LOAD_TIMEOUT_MS,
   authReady = ensureAuthLoaded,
@@ -69,6 +71,9 @@ export function createAppRoutes({
     {
       element: <RootShell />,
       errorElement: <RouteErrorPage asMain />,
+      // Nothing shows while the first screen loads; without a fallback React Router warns at every
+      // start (a console write and an error thrown and caught in the start's longest task).
+      HydrateFallback: NothingYet,
       children: [
         {
           element: <PublicLayout />,
