@@ -20,7 +20,7 @@ import {
 import type pg from 'pg';
 import type { DatabaseTarget, DatabaseTimeouts } from '../config.ts';
 import { prepareStatements } from './pg-statements.ts';
-import { BUSY_TIMEOUT_MS, checkpointEvery, openSqlite } from './sqlite-connection.ts';
+import { BUSY_TIMEOUT_MS, checkpointOnThread, openSqlite } from './sqlite-connection.ts';
 import { SqliteWorkerDriver, SqliteWorkerPool } from './sqlite-pool.ts';
 import { GroupCommitSqliteDriver } from './group-commit.ts';
 import { cacheStatements, registerStatementCache, type CachingSqliteDatabase } from './statement-cache.ts';
@@ -244,7 +244,7 @@ export function createDatabase(
   }
   const file = target.path !== ':memory:';
   const sqlite = openSqlite(target.path, { writer: file });
-  const stopCheckpoints = file ? checkpointEvery(sqlite) : undefined;
+  const stopCheckpoints = file ? checkpointOnThread(target.path, sqlite) : undefined;
   const cache = cacheStatements(sqlite, { sharedReads: true, onClose: stopCheckpoints });
   const dialect = new LockingSqliteDialect(cache);
   const db = new Kysely<Database>({ dialect });
