@@ -228,7 +228,7 @@ export function createDatabase(
     // The same loss while a client is checked out is emitted on the client, where the pool does not
     // listen; the query in flight fails on its own (503), the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const statements = prepareStatements(pool);
+    const statements = prepareStatements(pool, pgModule.Query);
     if (timeouts !== undefined) dropClientsAfterReadTimeout(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerStatementCache(db, statements);

@@ -22,6 +22,8 @@ export type PreparedStatements = {
 type ClientState = { names: Set<string>; generation: number; inTransaction: boolean };
 type Connection = { parsedStatements: Record<string, string> };
 type QueryFunction = (...args: unknown[]) => unknown;
+/** pg's Query as a client submits it: the statement's name and the callback it answers. */
+type NamedQuery = pg.Query & { name: string; callback: (error: Error | null, result: unknown) => void };
 
 /** Statement names already made, by text: hashing a query's text took 2 % of a read's time. */
 const NAMES_KEPT = 2_000;
@@ -44,9 +46,9 @@ function nameOf(text: string): string {
  * after migrating, or DDL through the pool) makes every connection deallocate its statements
  * before its next named query, so none runs a plan of the schema before; a query that still meets
  * a changed result type (a migration by another process) makes its connection forget them too,
- * and is tried once more when it was not in a transaction.
+ * and is tried once more when it was not in a transaction. `Query` is pg's (the module's export).
  */
-export function prepareStatements(pool: pg.Pool): PreparedStatements {
+export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): PreparedStatements {
   let generation = 0;
   let prepared = 0;
   const states = new WeakMap<pg.PoolClient, ClientState>();
@@ -76,7 +78,14 @@ export function prepareStatements(pool: pg.Pool): PreparedStatements {
         state.names.add(name);
         prepared += 1;
       }
-      return query({ name, text, values });
+      // pg copies a query given as an object, property descriptor by property descriptor (5 µs, a
+      // fiftieth of a read); a Query made from the text alone and named after is taken as it is.
+      const submitted = new Query(text, values) as NamedQuery;
+      submitted.name = name;
+      return new Promise((resolve, reject) => {
+        submitted.callback = (error, result) => (error ? reject(error) : resolve(result));
+        query(submitted);
+      });
     };
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
