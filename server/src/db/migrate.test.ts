@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
 import { createDatabase } from './database.ts';
-import { byMigrationName, migrateToLatest } from './migrate.ts';
+import { byMigrationName, migrateTo, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { parseDatabaseUrl } from '../config.ts';
 
@@ -41,6 +41,25 @@ describe.each(testDatabases())('migrations on $name', (target) => {
     } finally {
       await second.destroy();
     }
+  });
+
+  it('answers after one read when every migration has run, and migrates otherwise', async () => {
+    handle = await target.create({ migrate: false });
+    const names = Object.keys(migrations).sort(byMigrationName);
+    await migrateTo(handle.db, names.at(-2)!);
+    let statements = 0;
+    const counted = handle.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect((await migrateToLatest(counted)).map((r) => r.migrationName)).toEqual([names.at(-1)]);
+    // Up to date: one read, without the migrator's table checks, lock and transaction.
+    statements = 0;
+    expect(await migrateToLatest(counted)).toEqual([]);
+    expect(statements).toBe(1);
   });
 
   it('makes usernames unique regardless of case', async () => {
