@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/db.ts';
+import { insertTestEntry } from '../test/entries.ts';
 import { createEntryAsAuthor } from '../test/pow.ts';
 import { COMPRESS_THRESHOLD } from './compression.ts';
 
@@ -48,6 +49,70 @@ describe.each(testDatabases())('answer compression on $name', (target) => {
     }
   });
 
+  it('says an answer above the threshold varies by Accept-Encoding, also when sent as it is', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    const identity = await t.request({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const gzipped = await t.request({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'accept-encoding': 'x-gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decode(gzipped.rawPayload, 'gzip')).toBe(identity.body);
+  });
+
+  it('compresses a streamed export as accepted, the same rows once decoded, without a length', async () => {
+    const admin = await t.newClient();
+    await admin.loginAs('admin');
+    for (let i = 0; i < 30; i += 1) {
+      await insertTestEntry(t.database.db, { title: `Eintrag ${i}`, content: 'Ein Absatz. '.repeat(20) });
+    }
+    const url = '/api/v1/admin/collection/export?format=csv';
+    const plain = await admin.request({ method: 'GET', url });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await admin.request({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-length']).toBeUndefined();
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(decode(response.rawPayload, encoding)).toBe(plain.body);
+    }
+  });
+
+  it('gives a cached read the ETag of the answer itself, alike for every encoding, and an empty 304', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await insertTestEntry(t.database.db, {
+        state: 'published',
+        title: `Veröffentlicht ${i}`,
+        content: 'Ein Absatz. '.repeat(20),
+      });
+    }
+    const url = '/api/v1/public/entries';
+    const plain = await t.request({ method: 'GET', url });
+    const compressed = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['etag']).toBe(plain.headers['etag']);
+    const again = await t.request({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends a JSON answer below the threshold as it is', async () => {
     const response = await t.request({
       method: 'GET',
@@ -60,8 +125,7 @@ describe.each(testDatabases())('answer compression on $name', (target) => {
   });
 
   it('sends a stored file as it was uploaded, even a compressible one', async () => {
-    await createEntryAsAuthor(t);
-    const id = (await t.database.db.selectFrom('entries').select('id').executeTakeFirstOrThrow()).id;
+    const id = await createEntryAsAuthor(t);
     const text = Buffer.from(
       `${'Protokoll der Sitzung, Punkt für Punkt.\n'.repeat(200)}${randomBytes(4).toString('hex')}\n`,
     );

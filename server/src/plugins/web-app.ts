@@ -49,34 +49,42 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
   };
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${ROUTER_BASE}/`));
-  app.get('/favicon.ico', { schema: { hide: true }, compress: false }, async (_request, reply) => {
-    if (!(await isFile(path.join(root, 'favicon.ico')))) throw new AppError('NOT_FOUND', 'no favicon');
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('favicon.ico', root, { cacheControl: false });
-  });
+  app.get(
+    '/favicon.ico',
+    { schema: { hide: true }, config: { compress: false } },
+    async (_request, reply) => {
+      if (!(await isFile(path.join(root, 'favicon.ico')))) throw new AppError('NOT_FOUND', 'no favicon');
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('favicon.ico', root, { cacheControl: false });
+    },
+  );
   app.get(ROUTER_BASE, { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${ROUTER_BASE}/`),
   );
 
-  app.get(`${ROUTER_BASE}/*`, { schema: { hide: true }, compress: false }, async (request, reply) => {
-    const relative = (request.params as { '*': string })['*'];
-    const file = path.resolve(root, relative);
-    const inside = file.startsWith(root + path.sep);
-    if (inside && relative !== 'index.html' && (await isFile(file))) {
-      const name = path.relative(root, file);
-      if (name.startsWith(`assets${path.sep}`)) {
-        reply.header('cache-control', IMMUTABLE);
-      } else {
-        reply.header('cache-control', 'no-cache');
-        // The worker lives at /publish/sw.js and controls the whole app below /publish/.
-        if (name === 'sw.js') reply.header('service-worker-allowed', `${ROUTER_BASE}/`);
+  app.get(
+    `${ROUTER_BASE}/*`,
+    { schema: { hide: true }, config: { compress: false } },
+    async (request, reply) => {
+      const relative = (request.params as { '*': string })['*'];
+      const file = path.resolve(root, relative);
+      const inside = file.startsWith(root + path.sep);
+      if (inside && relative !== 'index.html' && (await isFile(file))) {
+        const name = path.relative(root, file);
+        if (name.startsWith(`assets${path.sep}`)) {
+          reply.header('cache-control', IMMUTABLE);
+        } else {
+          reply.header('cache-control', 'no-cache');
+          // The worker lives at /publish/sw.js and controls the whole app below /publish/.
+          if (name === 'sw.js') reply.header('service-worker-allowed', `${ROUTER_BASE}/`);
+        }
+        return reply.sendFile(name, root, { cacheControl: false });
       }
-      return reply.sendFile(name, root, { cacheControl: false });
-    }
-    // A missing hashed asset is a stale page asking for an old build: HTML in its place would only
-    // fail as a script with a confusing error, so it is a plain 404.
-    if (relative.startsWith('assets/')) throw new AppError('NOT_FOUND', 'no such asset');
-    if (EVAL_DOCUMENTS.has(relative)) allowEval(reply);
-    return sendIndex(reply);
-  });
+      // A missing hashed asset is a stale page asking for an old build: HTML in its place would only
+      // fail as a script with a confusing error, so it is a plain 404.
+      if (relative.startsWith('assets/')) throw new AppError('NOT_FOUND', 'no such asset');
+      if (EVAL_DOCUMENTS.has(relative)) allowEval(reply);
+      return sendIndex(reply);
+    },
+  );
 }

@@ -148,7 +148,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{
       path,
       {
         // Sent as stored: pictures and archives are compressed already, and a stream keeps its length.
-        compress: false,
+        config: { compress: false },
         schema: {
           tags: ['files'],
           summary:
