@@ -3,6 +3,7 @@ import { boxed } from './text.ts';
 import { ConfigError, loadConfig, prepareDataDir } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { CHECKPOINT_THREAD_DELAY_MS } from './db/sqlite-connection.ts';
 import { ContentTypeError } from './features/content-types/service.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { appAddress, logStreamFor } from './log.ts';
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const config = await prepareDataDir(loadConfig(process.env));
   const db = createDatabase(config.database, config.databaseTimeouts, {
     sqliteWorkers: config.sqliteWorkers,
+    checkpointThreadDelayMs: CHECKPOINT_THREAD_DELAY_MS,
   });
   if (config.database.dialect === 'postgres') {
     // Migrations may take longer than a request's bound; they run on a pool of their own.

@@ -196,6 +196,11 @@ export type DatabaseOptions = {
    * readers); 0 or none runs them on the calling thread. `:memory:` always stays on it.
    */
   readonly sqliteWorkers?: number;
+  /**
+   * A SQLite file on the calling thread: how long until its checkpoints move to a thread of their
+   * own (checkpointOnThread); the server's start passes CHECKPOINT_THREAD_DELAY_MS.
+   */
+  readonly checkpointThreadDelayMs?: number;
 };
 
 /**
@@ -206,7 +211,7 @@ export type DatabaseOptions = {
 export function createDatabase(
   target: DatabaseTarget,
   timeouts?: DatabaseTimeouts,
-  { sqliteWorkers = 0 }: DatabaseOptions = {},
+  { sqliteWorkers = 0, checkpointThreadDelayMs = 0 }: DatabaseOptions = {},
 ): Kysely<Database> {
   if (target.dialect === 'postgres') {
     const pgModule = loadPg();
@@ -244,7 +249,9 @@ export function createDatabase(
   }
   const file = target.path !== ':memory:';
   const sqlite = openSqlite(target.path, { writer: file });
-  const stopCheckpoints = file ? checkpointOnThread(target.path, sqlite) : undefined;
+  const stopCheckpoints = file
+    ? checkpointOnThread(target.path, sqlite, { delayMs: checkpointThreadDelayMs })
+    : undefined;
   const cache = cacheStatements(sqlite, { sharedReads: true, onClose: stopCheckpoints });
   const dialect = new LockingSqliteDialect(cache);
   const db = new Kysely<Database>({ dialect });

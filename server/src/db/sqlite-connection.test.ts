@@ -50,6 +50,20 @@ describe('checkpoints of the server-thread SQLite connection', () => {
     expect(sizeOf(file)).toBeGreaterThan(before + 1_000_000);
   });
 
+  it("are the writer's own on this thread until the thread starts", async () => {
+    const file = scratchFile();
+    const writer = openSqlite(file, { writer: true });
+    // The thread starts after the test: every checkpoint the test sees is the writer's.
+    const stop = checkpointOnThread(file, writer, { delayMs: 60_000 });
+    closers.push(() => {
+      stop();
+      writer.close();
+    });
+    fill((statement) => writer.exec(statement));
+    const before = sizeOf(file);
+    expect(await until(() => sizeOf(file) > before + 1_000_000, CHECKPOINT_MS * 20)).toBe(true);
+  });
+
   it('fall back to the writer on this thread when the thread cannot open the file', async () => {
     const file = scratchFile();
     const writer = openSqlite(file, { writer: true });

@@ -53,33 +53,55 @@ setInterval(() => {
 `;
 
 /**
+ * How long the server waits after its start before it starts the checkpointing thread: the thread's
+ * start (a Node instance of its own, some 40 ms of a core) competed with the server's own start on a
+ * machine of two cores, about 20 ms of the first answer. Until then the writer checkpoints on this
+ * thread (`checkpointEvery`), which costs a look at the log's header while nothing is written.
+ */
+export const CHECKPOINT_THREAD_DELAY_MS = 2_000;
+
+/**
  * Checkpoints a SQLite file every CHECKPOINT_MS on a thread of its own, so the event loop never
  * waits for a checkpoint: under saves each one copied the log's pages and synced both files on the
- * server's thread, 10–20 ms four times a second, most of it in fsync. Should the thread fail, the
- * writer's connection checkpoints on this thread instead (`checkpointEvery`). Answers the function
- * that stops it.
+ * server's thread, 10–20 ms four times a second, most of it in fsync. The thread starts after
+ * `delayMs`; until then, and should the thread fail, the writer's connection checkpoints on this
+ * thread instead (`checkpointEvery`). Answers the function that stops it.
  */
-export function checkpointOnThread(file: string, writer: SqliteDatabase.Database): () => void {
-  const worker = new Worker(CHECKPOINTER, {
-    eval: true,
-    workerData: {
-      module: createRequire(import.meta.url).resolve('better-sqlite3'),
-      file,
-      options: sqliteOptions(),
-      everyMs: CHECKPOINT_MS,
-    },
-  });
-  // It never keeps the process alive.
-  worker.unref();
-  let stopFallback: (() => void) | undefined;
+export function checkpointOnThread(
+  file: string,
+  writer: SqliteDatabase.Database,
+  { delayMs = 0 }: { delayMs?: number } = {},
+): () => void {
+  let stopFallback = delayMs > 0 ? checkpointEvery(writer) : undefined;
+  let worker: Worker | undefined;
   let stopped = false;
-  worker.on('error', () => {
-    if (!stopped) stopFallback ??= checkpointEvery(writer);
-  });
+  const start = () => {
+    worker = new Worker(CHECKPOINTER, {
+      eval: true,
+      workerData: {
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file,
+        options: sqliteOptions(),
+        everyMs: CHECKPOINT_MS,
+      },
+    });
+    // It never keeps the process alive.
+    worker.unref();
+    worker.on('online', () => {
+      stopFallback?.();
+      stopFallback = undefined;
+    });
+    worker.on('error', () => {
+      if (!stopped) stopFallback ??= checkpointEvery(writer);
+    });
+  };
+  const timer = delayMs > 0 ? setTimeout(start, delayMs).unref() : undefined;
+  if (timer === undefined) start();
   return () => {
     stopped = true;
+    clearTimeout(timer);
     stopFallback?.();
-    void worker.terminate();
+    void worker?.terminate();
   };
 }
 
