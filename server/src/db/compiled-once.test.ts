@@ -118,19 +118,26 @@ describe.each(testDatabases({ sqliteWorkers: true }))('a query compiled once on 
     });
     await started;
     const read = usersByRole(database.db, 'asc', 'admin', 1400, 5);
-    let answered = false;
-    void read.then(() => (answered = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const waited = !answered;
-    finish();
-    await transaction;
-    // SQLite's one connection on this thread waits; PostgreSQL and SQLite's reader threads read
-    // what was committed before, without waiting.
-    const rows = await read;
     if (atOnce) {
-      expect(waited).toBe(true);
-      expect(rows).toEqual([{ username: 'bob', created_at: 1500 }]);
+      // SQLite's one connection on this thread waits for the transaction, then reads what it wrote.
+      let answered = false;
+      void read.then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(answered).toBe(false);
+      finish();
+      await transaction;
+      expect(await read).toEqual([{ username: 'bob', created_at: 1500 }]);
     } else {
+      // PostgreSQL and SQLite's reader threads answer while the transaction still holds its
+      // connection, with what was committed before it (a read that waited would not answer here).
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'waited'>(
+        (resolve) => (timer = setTimeout(() => resolve('waited'), 10_000)),
+      );
+      const rows = await Promise.race([read, waited]);
+      clearTimeout(timer);
+      finish();
+      await transaction;
       expect(rows).toEqual([]);
     }
     await database.db.updateTable('users').set({ created_at: 1001 }).where('username', '=', 'bob').execute();
