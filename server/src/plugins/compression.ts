@@ -66,16 +66,20 @@ function compressible(reply: FastifyReply): boolean {
   return typeof type === 'string' && COMPRESSIBLE.test(type);
 }
 
-function markEncoded(reply: FastifyReply, encoding: Encoding): void {
-  reply.header('content-encoding', encoding);
-}
-
 function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) reply.header('vary', 'Accept-Encoding');
   else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(String(vary))) {
     reply.header('vary', `${String(vary)}, Accept-Encoding`);
   }
+}
+
+/** The payload's size when it is worth compressing: a stream's is unknown (Infinity); undefined below the threshold or for a payload of another kind. */
+function sizeWorthCompressing(payload: unknown): number | undefined {
+  if (isStream(payload)) return Infinity;
+  const size =
+    typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
+  return size >= COMPRESS_THRESHOLD ? size : undefined;
 }
 
 /**
@@ -86,31 +90,8 @@ function varyOnEncoding(reply: FastifyReply): void {
  * time (web-app.ts serves their .br/.gz siblings), stored files are sent as they were uploaded.
  */
 const compressOnSend: onSendHookHandler<unknown> = (request, reply, payload, done) => {
-  if (payload === null || payload === undefined || !compressible(reply)) {
-    done(null, payload);
-    return;
-  }
-  if (isStream(payload)) {
-    varyOnEncoding(reply);
-    const encoding = acceptedEncoding(request);
-    if (encoding === undefined) {
-      done(null, payload);
-      return;
-    }
-    markEncoded(reply, encoding);
-    reply.removeHeader('content-length');
-    const compressor = streamed[encoding]();
-    // An error on either side ends both; Fastify sees the compressor end and closes the answer.
-    pipeline(payload, compressor, () => undefined);
-    done(null, compressor);
-    return;
-  }
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
-    done(null, payload);
-    return;
-  }
-  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  if (size < COMPRESS_THRESHOLD) {
+  const size = compressible(reply) ? sizeWorthCompressing(payload) : undefined;
+  if (size === undefined) {
     done(null, payload);
     return;
   }
@@ -120,8 +101,16 @@ const compressOnSend: onSendHookHandler<unknown> = (request, reply, payload, don
     done(null, payload);
     return;
   }
-  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  markEncoded(reply, encoding);
+  reply.header('content-encoding', encoding);
+  if (isStream(payload)) {
+    reply.removeHeader('content-length');
+    const compressor = streamed[encoding]();
+    // An error on either side ends both; Fastify sees the compressor end and closes the answer.
+    pipeline(payload, compressor, () => undefined);
+    done(null, compressor);
+    return;
+  }
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
   if (size <= AT_ONCE_LIMIT) {
     done(null, atOnce[encoding](bytes));
     return;
