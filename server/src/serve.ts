@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { boxed } from './text.ts';
 import { ConfigError, loadConfig, prepareDataDir } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { isUpToDate, migrateToLatest } from './db/migrate.ts';
 import { CHECKPOINT_THREAD_DELAY_MS } from './db/sqlite-connection.ts';
 import { ContentTypeError } from './features/content-types/service.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
@@ -15,16 +15,16 @@ async function main(): Promise<void> {
     sqliteWorkers: config.sqliteWorkers,
     checkpointThreadDelayMs: CHECKPOINT_THREAD_DELAY_MS,
   });
-  if (config.database.dialect === 'postgres') {
-    // Migrations may take longer than a request's bound; they run on a pool of their own.
+  if (config.database.dialect === 'sqlite') {
+    await migrateToLatest(db);
+  } else if (!(await isUpToDate(db))) {
+    // Migrations may take longer than a request's bound: pending ones run on a pool of their own.
     const migrationDb = createDatabase(config.database);
     try {
       await migrateToLatest(migrationDb);
     } finally {
       await migrationDb.destroy();
     }
-  } else {
-    await migrateToLatest(db);
   }
   const admin = await ensureFirstAdmin(db, {
     username: config.adminUsername,

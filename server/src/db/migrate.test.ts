@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabaseHandle } from '../test/db.ts';
 import { createDatabase } from './database.ts';
-import { byMigrationName, migrateTo, migrateToLatest } from './migrate.ts';
+import { byMigrationName, isUpToDate, migrateTo, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { parseDatabaseUrl } from '../config.ts';
 
@@ -55,11 +55,21 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       },
       transformResult: async (args) => args.result,
     });
+    // The server's start asks first: on PostgreSQL only pending migrations open a pool of their own.
+    expect(await isUpToDate(counted)).toBe(false);
     expect((await migrateToLatest(counted)).map((r) => r.migrationName)).toEqual([names.at(-1)]);
+    statements = 0;
+    expect(await isUpToDate(counted)).toBe(true);
+    expect(statements).toBe(1);
     // Up to date: one read, without the migrator's table checks, lock and transaction.
     statements = 0;
     expect(await migrateToLatest(counted)).toEqual([]);
     expect(statements).toBe(1);
+  });
+
+  it('is not up to date without a migration table', async () => {
+    handle = await target.create({ migrate: false });
+    expect(await isUpToDate(handle.db)).toBe(false);
   });
 
   it('makes usernames unique regardless of case', async () => {

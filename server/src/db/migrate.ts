@@ -57,7 +57,7 @@ async function migrate(
  * Whether every migration has run, told by one read of Kysely's table (absent on a new database).
  * Migrations only ever add rows there, so a read outside the lock cannot see one as run too early.
  */
-async function upToDate(db: Kysely<Database>): Promise<boolean> {
+export async function isUpToDate(db: Kysely<Database>): Promise<boolean> {
   let ran: string[];
   try {
     const { rows } = await sql<{
@@ -77,7 +77,7 @@ async function upToDate(db: Kysely<Database>): Promise<boolean> {
  * every start.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
-  if (await upToDate(db)) return [];
+  if (await isUpToDate(db)) return [];
   return migrate(db, (migrator) => migrator.migrateToLatest());
 }
 
