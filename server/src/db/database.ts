@@ -139,8 +139,22 @@ const pgTypesOf = ({ types }: typeof pg) => ({
       : types.getTypeParser(oid, format ?? 'text')) as typeof types.getTypeParser,
 });
 
-/** The PostgreSQL client, loaded when a PostgreSQL database is opened: a SQLite server never needs it. */
-const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
+/**
+ * The PostgreSQL client, loaded when a PostgreSQL database is opened: a SQLite server never needs it.
+ * pg asks at load whether it runs in a Cloudflare Worker: by `navigator.userAgent`, or, where Node has
+ * no `navigator` (before Node 21), by making a fetch Response, which loads Node's fetch implementation
+ * (about 30 ms of a start). Where `navigator` is missing, one naming Node stands in while pg loads.
+ */
+function loadPg(): typeof pg {
+  const globals = globalThis as { navigator?: unknown };
+  const standIn = globals.navigator === undefined;
+  if (standIn) globals.navigator = { userAgent: `Node.js/${process.versions.node}` };
+  try {
+    return createRequire(import.meta.url)('pg') as typeof pg;
+  } finally {
+    if (standIn) delete globals.navigator;
+  }
+}
 
 // The server cancels a statement at the query time-out; the client waits a little longer, so the
 // server's clean cancel wins whenever the server still answers.
