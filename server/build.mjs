@@ -112,6 +112,28 @@ const externalPackages = {
   },
 };
 
+/**
+ * glob, which @fastify/static requires at its load but calls only for its `wildcard: false` option
+ * (a route per file found at registration), which the server never sets: a stand-in requires it at
+ * its first call, so its 100 KB are neither bundled nor compiled at every start.
+ */
+const lazyGlob = {
+  name: 'einwurf:lazy-glob',
+  setup(build) {
+    build.onResolve({ filter: /^glob$/ }, (args) =>
+      args.namespace === 'lazy-glob'
+        ? { path: 'glob', external: true }
+        : /[\\/]@fastify[\\/]static[\\/]/.test(args.importer)
+          ? { path: 'glob', namespace: 'lazy-glob' }
+          : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-glob' }, () => ({
+      contents: "module.exports = { glob: (...args) => require('glob').glob(...args) };",
+      loader: 'js',
+    }));
+  },
+};
+
 /** Builds the server into `outdir` (server/dist); throws with esbuild's messages when it fails. */
 export async function buildServer({ outdir = SERVER_DIST } = {}) {
   const { build } = await import('esbuild');
@@ -137,7 +159,7 @@ export async function buildServer({ outdir = SERVER_DIST } = {}) {
     minifyWhitespace: true,
     minifySyntax: true,
     sourcesContent: false,
-    plugins: [externalPackages],
+    plugins: [lazyGlob, externalPackages],
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
   });

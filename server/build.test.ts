@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -158,4 +167,21 @@ describe('the compiled server', () => {
     expect(cli.status).toBe(0);
     expect(cli.stdout).toMatch(/^admin\s+admin\b/m);
   }, 60_000);
+
+  it("leaves glob out of the bundle, required from server/dist at @fastify/static's first call of it", async () => {
+    if (!isServerBuildFresh()) await buildServer();
+    const maps = readdirSync(SERVER_DIST).filter((name) => name.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const name of maps) {
+      const { sources } = JSON.parse(readFileSync(join(SERVER_DIST, name), 'utf8')) as { sources: string[] };
+      expect(
+        sources.filter((source) => source.includes('node_modules/glob/')),
+        name,
+      ).toEqual([]);
+    }
+    // The glob server/dist finds is the one @fastify/static would load.
+    const fromDist = createRequire(join(SERVER_DIST, 'main.js'));
+    const fromStatic = createRequire(fromDist.resolve('@fastify/static'));
+    expect(fromDist.resolve('glob')).toBe(fromStatic.resolve('glob'));
+  });
 });
