@@ -57,9 +57,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Whether the process ends what `running` holds when it exits or is interrupted (registered once). */
+let ending = false;
+
 /** Registers a started process tree, so an interrupted or failing bench still ends it. */
 export function track(rootPid: number): void {
-  if (running.size === 0) {
+  if (!ending) {
+    ending = true;
     const endAll = () => {
       for (const pid of running) signalTree(processTree(pid).reverse(), 'SIGTERM');
       running.clear();
