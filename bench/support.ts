@@ -373,42 +373,52 @@ export type Run = {
   non_2xx: number;
   errors: number;
   cpu_us_per_request?: number;
+  /** Of it, the time in the kernel (system calls: the sockets, the files): what is left is user time (JavaScript, SQLite, parsers). */
+  system_us_per_request?: number;
 };
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** The CPU time (user + system, µs) a process tree has spent so far, from /proc (Linux). */
-export function cpuTimeUs(rootPid: number): number {
-  let ticks = 0;
+/** The CPU time a process tree has spent so far (µs): user and system, from /proc (Linux). */
+export function cpuTimesUs(rootPid: number): { user: number; system: number } {
+  let user = 0;
+  let system = 0;
   for (const pid of processTree(rootPid)) {
     try {
       // The fields after the command name (which may hold spaces), closed by its last ')'.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      user += Number(fields[11]); // utime (field 14 of stat)
+      system += Number(fields[12]); // stime (field 15)
     } catch {
       // gone meanwhile
     }
   }
-  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  const us = (ticks: number) => (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  return { user: us(user), system: us(system) };
 }
 
 /** An autocannon run at CONNECTIONS (unless `options` says) for `seconds` (unless it says). */
 export function pound(options: autocannon.Options, seconds: number, serverPid?: number): Promise<Run> {
-  const cpuBefore = serverPid === undefined ? 0 : cpuTimeUs(serverPid);
+  const before = serverPid === undefined ? undefined : cpuTimesUs(serverPid);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: seconds, ...options }, (error, result) => {
       if (error) return reject(error);
-      const cpu = serverPid === undefined ? undefined : cpuTimeUs(serverPid) - cpuBefore;
+      const after = serverPid === undefined ? undefined : cpuTimesUs(serverPid);
+      const answered = Math.max(1, result.requests.total);
+      const perRequest = (us: number) => Math.round(us / answered);
       resolve({
         per_second: Math.round(result.requests.average),
         p50_ms: result.latency.p50,
         p99_ms: result.latency.p99,
         non_2xx: result.non2xx,
         errors: result.errors + result.timeouts,
-        ...(cpu === undefined
+        ...(before === undefined || after === undefined
           ? {}
-          : { cpu_us_per_request: Math.round(cpu / Math.max(1, result.requests.total)) }),
+          : {
+              cpu_us_per_request: perRequest(after.user + after.system - before.user - before.system),
+              system_us_per_request: perRequest(after.system - before.system),
+            }),
       });
     });
   });

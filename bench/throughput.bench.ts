@@ -6,7 +6,9 @@
 // alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
 // Beside it, `cpu_ratio`: bare Fastify's CPU time per request over the server's (each process tree's
 // user and system time), which other work on the machine moves far less; on PostgreSQL it leaves out
-// the database server's own time.
+// the database server's own time. Each run keeps its system time per request apart
+// (`system_us_per_request`): the kernel's part (the sockets), which bare Fastify pays too, against the
+// user time of the server's own work.
 //
 // A fresh SQLite data folder and a fresh PostgreSQL database (created on BENCH_PG_URL, dropped
 // after) get one draft per connection, each created through the proof-of-work call with its own
@@ -217,7 +219,7 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
         load_1min: [load, loadavg()[0]],
       };
       console.log(
-        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %); CPU per request ${measured.cpu_us_per_request} µs against ${Math.round(bareCpu)} µs = ${(cpuRatio * 100).toFixed(1)} %, load ${load?.toFixed(2)}`,
+        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %); CPU per request ${measured.cpu_us_per_request} µs (system ${measured.system_us_per_request}) against ${Math.round(bareCpu)} µs (system ${before.system_us_per_request}, ${after.system_us_per_request}) = ${(cpuRatio * 100).toFixed(1)} %, load ${load?.toFixed(2)}`,
       );
     }
     return results;
