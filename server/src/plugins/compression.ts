@@ -90,8 +90,9 @@ function sizeWorthCompressing(payload: unknown): number | undefined {
  * time (web-app.ts serves their .br/.gz siblings), stored files are sent as they were uploaded.
  */
 const compressOnSend: onSendHookHandler<unknown> = (request, reply, payload, done) => {
-  const size = compressible(reply) ? sizeWorthCompressing(payload) : undefined;
-  if (size === undefined) {
+  // The size first: most answers are small, and it is cheaper than the headers' checks.
+  const size = sizeWorthCompressing(payload);
+  if (size === undefined || !compressible(reply)) {
     done(null, payload);
     return;
   }
