@@ -8,7 +8,7 @@ import { createAppRouter } from './router';
 void ensureAuthLoaded();
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(configQueryOptions);
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 export function App() {
   return (

@@ -1,12 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { clearAuth, getAuth, setAuth } from '../lib/auth-store';
 import { ROUTER_BASE, type Role } from '../lib/contract';
 import { jsonResponse } from '../test/render';
 import { AppProviders, createQueryClient } from '../components/providers';
-import { createAppRoutes } from './routes';
+import { entryTypeKeys } from '../lib/query-keys';
+import { createAppRoutes, type RouteHandle } from './routes';
 
 // The build-time validators cannot load under Vitest's module runner; no test here validates an entry.
 vi.mock('../forms/load-entry-validator', () => ({
@@ -18,12 +25,13 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 function renderApp(path: string, role: Role = 'none') {
   if (role !== 'none') setAuth({ role, ttl: inAnHour() });
-  const router = createMemoryRouter(createAppRoutes({ authReady: () => Promise.resolve() }), {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createAppRoutes({ authReady: () => Promise.resolve(), queryClient }), {
     basename: ROUTER_BASE,
     initialEntries: [`${ROUTER_BASE}${path}`],
   });
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -31,6 +39,20 @@ function renderApp(path: string, role: Role = 'none') {
 }
 
 const h1 = () => screen.findByRole('heading', { level: 1 });
+
+/** How many requests went to the API's root (GET /api/v1/: the entry types). */
+const entryTypesRequests = () =>
+  fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === '/api/v1/')
+    .length;
+
+function findRoute(routes: RouteObject[], name: string): RouteObject | undefined {
+  for (const route of routes) {
+    if ((route.handle as RouteHandle | undefined)?.name === name) return route;
+    const found = findRoute(route.children ?? [], name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -136,6 +158,24 @@ describe('app routes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Abmelden fehlgeschlagen')).toBeInTheDocument();
     expect(getAuth().role).toBe('admin');
+  });
+
+  it("asks for home's entry types as home is navigated to, before its screen renders", async () => {
+    const queryClient = createQueryClient();
+    const home = findRoute(createAppRoutes({ authReady: () => Promise.resolve(), queryClient }), 'home');
+    const args = { request: new Request('http://localhost/publish'), params: {}, context: {} };
+    expect(await (home?.loader as LoaderFunction)(args as LoaderFunctionArgs)).toBeNull();
+    expect(entryTypesRequests()).toBe(1);
+    await waitFor(() => expect(queryClient.getQueryData(entryTypeKeys.list())).toBeDefined());
+  });
+
+  it('renders home with its entry types asked for once', async () => {
+    renderApp('/');
+    expect(await h1()).toHaveTextContent('Beitrag vorschlagen');
+    expect(
+      await screen.findByText('Zurzeit kann keine Art von Beitrag vorgeschlagen werden.'),
+    ).toBeInTheDocument();
+    expect(entryTypesRequests()).toBe(1);
   });
 
   it('shows the about page to everyone', async () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../lib/contract';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -15,6 +16,7 @@ import {
 import { BackOfficeLayout, PublicLayout } from './layouts/app-frame';
 import { paths, routePatterns, type RouteName } from '../lib/paths';
 import { RootShell } from './root-shell';
+import { entryTypesQueryOptions } from '../features/home/api/get-entry-types';
 
 /** Route metadata, readable through useMatches(). */
 export type RouteHandle = { name: RouteName; access: RouteAccess };
@@ -24,6 +26,8 @@ export type AppRoutesOptions = {
   chunkTimeoutMs?: number;
   /** Resolves once the start-up login refresh settled; the guard waits for it. */
   authReady?: () => Promise<void>;
+  /** The app's query client: a screen's data starts loading with its chunk (without one, once it renders). */
+  queryClient?: QueryClient;
 };
 
 type RouteModule = { Component: React.ComponentType };
@@ -33,6 +37,7 @@ const NothingYet = () => null;
 export function createAppRoutes({
   chunkTimeoutMs = CHUNK_LOAD_TIMEOUT_MS,
   authReady = ensureAuthLoaded,
+  queryClient,
 }: AppRoutesOptions = {}): RouteObject[] {
   const lazy = (load: () => Promise<RouteModule>) => () => withChunkTimeout(load, chunkTimeoutMs);
 
@@ -60,6 +65,24 @@ export function createAppRoutes({
     return path === undefined ? { index: true, ...common } : { path, ...common };
   };
 
+  /**
+   * A screen whose data is asked for as soon as the screen is (after its guard), beside its chunk,
+   * rather than once the screen has rendered: it then renders once, with its data, instead of a
+   * loader first. Not awaited: a late answer shows the screen's own loader.
+   */
+  const withData = (screen: RouteObject, load: (client: QueryClient) => Promise<unknown>): RouteObject => {
+    if (queryClient === undefined) return screen;
+    const guard = screen.loader as LoaderFunction | undefined;
+    return {
+      ...screen,
+      loader: async (args) => {
+        const guarded: unknown = guard === undefined ? null : await guard(args);
+        void load(queryClient);
+        return guarded;
+      },
+    } as RouteObject;
+  };
+
   const pick =
     <M,>(load: () => Promise<M>, choose: (module: M) => React.ComponentType) =>
     () =>
@@ -81,7 +104,10 @@ export function createAppRoutes({
             {
               errorElement: <RouteErrorPage />,
               children: [
-                route('home', undefined, PUBLIC_ACCESS, () => import('../features/home/home-route')),
+                withData(
+                  route('home', undefined, PUBLIC_ACCESS, () => import('../features/home/home-route')),
+                  (client) => client.prefetchQuery(entryTypesQueryOptions),
+                ),
                 route(
                   'createCPT',
                   routePatterns.createCPT,

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { readCurrentEntry } from '../../lib/current-entry';
 import { isLocale } from '../../lib/i18n';
 import { Page } from '../../components/page';
-import { useEntryTypes } from './api/get-entry-types';
+import { entryTypesQueryOptions } from './api/get-entry-types';
 import './strings';
 
 // The modal loads only when this browser already edits an entry and the user starts another.
@@ -18,7 +19,7 @@ const StartEntryDialog = lazy(() =>
 export function Component() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data, isPending, isError } = useEntryTypes();
+  const { data, isPending, isError } = useQuery(entryTypesQueryOptions);
   const [pendingType, setPendingType] = useState<string | null>(null);
   const locale = isLocale(i18n.language) ? i18n.language : 'de';
 
