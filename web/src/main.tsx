@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/theme-variables.css';
 import 'nprogress/nprogress.css';
 import './app/print.css';
 import { StrictMode } from 'react';

@@ -78,11 +78,17 @@ export function createQueryClient(): QueryClient {
 
 type AppProvidersProps = { children: ReactNode; queryClient: QueryClient };
 
+/**
+ * The theme's CSS variables (those that differ from Mantine's stylesheet) are built into
+ * app/theme-variables.css rather than computed at every start (about a tenth of the first render);
+ * providers.test.tsx holds that file to what MantineProvider would put in the page.
+ */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={resolveContrastVariables}
+      withCssVariables={false}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
