@@ -1,6 +1,7 @@
 // Throughput per request, as a share of what bare Fastify manages: autocannon at 100 connections
 // against the real server (request log at info, JSON) on SQLite and on PostgreSQL, for an author
-// reading their entry, a moderator's list and an author's save; each call is framed by two runs of
+// reading their entry, a moderator's list, an author's save, and a reader's public list and one
+// public entry (of PUBLISHED published articles); each call is framed by two runs of
 // a bare Fastify route answering the same JSON (bench/anchor-server.ts), and the ratio is the
 // server's requests per second to the mean of those two. Other work on the machine moves both
 // alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
@@ -13,7 +14,8 @@
 // A fresh SQLite data folder and a fresh PostgreSQL database (created on BENCH_PG_URL, dropped
 // after) get one draft per connection, each created through the proof-of-work call with its own
 // author session. BENCH_DATABASES picks sqlite,postgres; BENCH_SECONDS the length of each run
-// (default 5); BENCH_PORT the first of the two ports used (default random).
+// (default 5); BENCH_CALLS some of the calls by name (default all); BENCH_PORT the first of the two
+// ports used (default random).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -41,18 +43,38 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const FIRST_PORT = Number(process.env['BENCH_PORT'] ?? 20000 + Math.floor(Math.random() * 1000));
 const GOALS = { read: 0.5, write: 0.25 } as const;
 const ENTRY_PASSWORD = 'bench-entry-password';
+/** Entries published for the readers' calls: a public list's default page and a few more. */
+const PUBLISHED = 25;
+/** What a published article has beside its title: the fields its type requires, a few paragraphs. */
+const ARTICLE = {
+  lead: 'The lead of a published article, a sentence or two that readers see first.',
+  category: 'local',
+  content: Array.from({ length: 4 }, (_, i) =>
+    `## Part ${i + 1}\n\nA paragraph of **Markdown** with a [link](https://example.org/${i}). `.repeat(3),
+  ).join('\n\n'),
+};
+const ONLY_CALLS = process.env['BENCH_CALLS']?.split(',');
 
 type Author = { id: string; cookie: string; csrf: string; data: Record<string, unknown> };
 
 /** A draft created as the web app creates one: a solved challenge, then the author's session. */
-async function createAuthor(baseUrl: string, index: number): Promise<Author> {
+async function createAuthor(
+  baseUrl: string,
+  index: number,
+  fields: Record<string, unknown> = {},
+): Promise<Author> {
   const { id, cookie } = await createDraft(baseUrl, ENTRY_PASSWORD);
   const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie } });
   const csrf = auth.headers.get('x-csrf-token') ?? '';
   const entry = (await (await fetch(`${baseUrl}/api/v1/anon/${id}`, { headers: { cookie } })).json()) as {
     data: Record<string, unknown>;
   };
-  const data = { ...entry.data, title: `Bench entry ${index}`, content: `Text of entry ${index}.` };
+  const data = {
+    ...entry.data,
+    title: `Bench entry ${index}`,
+    content: `Text of entry ${index}.`,
+    ...fields,
+  };
   const saved = await fetch(`${baseUrl}/api/v1/anon/${id}`, {
     method: 'PUT',
     headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
@@ -62,8 +84,26 @@ async function createAuthor(baseUrl: string, index: number): Promise<Author> {
   return { id, cookie, csrf, data: ((await saved.json()) as { data: Record<string, unknown> }).data };
 }
 
-/** The three calls, each as autocannon options for a base URL (the server's or the anchor's). */
-function calls(authors: Author[], moderatorCookie: string) {
+/** Publishes the entries as moderation does, in one bulk action. */
+async function publish(baseUrl: string, moderatorCookie: string, ids: string[]): Promise<void> {
+  const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie: moderatorCookie } });
+  const res = await fetch(`${baseUrl}/api/v1/admin/collection/entries/bulk`, {
+    method: 'POST',
+    headers: {
+      cookie: moderatorCookie,
+      'x-csrf-token': auth.headers.get('x-csrf-token') ?? '',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ ids, action: 'publish' }),
+  });
+  const answer = (await res.json()) as { data?: { results?: { ok: boolean }[] } };
+  if (!res.ok || answer.data?.results?.some((r) => !r.ok)) {
+    throw new Error(`publishing answered ${res.status}: ${JSON.stringify(answer)}`);
+  }
+}
+
+/** The calls, each as autocannon options for a base URL (the server's or the anchor's). */
+function calls(authors: Author[], moderatorCookie: string, published: string[]) {
   const reader = authors[0]!;
   return {
     author_read: {
@@ -128,6 +168,16 @@ function calls(authors: Author[], moderatorCookie: string) {
         };
       },
     },
+    reader_list: {
+      kind: 'read' as const,
+      key: 'GET /api/v1/public/entries',
+      options: (url: string): autocannon.Options => ({ url: `${url}/api/v1/public/entries` }),
+    },
+    reader_entry: {
+      kind: 'read' as const,
+      key: 'GET /api/v1/public/entries/:id',
+      options: (url: string): autocannon.Options => ({ url: `${url}/api/v1/public/entries/${published[0]}` }),
+    },
   };
 }
 
@@ -173,7 +223,15 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
     const authors: Author[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) authors.push(await createAuthor(baseUrl, i));
     const moderatorCookie = await logIn(baseUrl, account);
-    const all = calls(authors, moderatorCookie);
+    const published: string[] = [];
+    for (let i = 0; i < PUBLISHED; i += 1)
+      published.push((await createAuthor(baseUrl, CONNECTIONS + i, ARTICLE)).id);
+    await publish(baseUrl, moderatorCookie, published);
+    const all = Object.fromEntries(
+      Object.entries(calls(authors, moderatorCookie, published)).filter(
+        ([name]) => ONLY_CALLS === undefined || ONLY_CALLS.includes(name),
+      ),
+    );
 
     // The anchor answers exactly what the server answered.
     const answers: Record<string, unknown> = {};
