@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE } from '@einwurf/contract';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, EntryRow } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -53,34 +54,69 @@ export type PublicListFilter = {
   updatedSince?: number;
 };
 
+// Readers ask for the same few queries again and again, so each is built and compiled once per
+// shape (db/compiled-once.ts); the shape is which filters a query has.
+
+/** Which of a public query's filters are given: they change its SQL text, their values do not. */
+type PublicShape = { type: boolean; since: boolean };
+const publicKey = (shape: PublicShape) => `${shape.type} ${shape.since}`;
+const shapeOf = (filter: PublicListFilter): PublicShape => ({
+  type: filter.type !== undefined,
+  since: filter.updatedSince !== undefined,
+});
+
 /**
  * The entries readers may see: the one query behind every public output (the list, one entry, the
  * feeds), so that a rule about what is public holds for all of them alike.
  */
-function publicEntries(db: Db, filter: PublicListFilter) {
-  let query = readableEntries(db, filter.now);
-  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-  const since = filter.updatedSince;
-  if (since !== undefined) {
+function publicEntries(
+  db: Db,
+  shape: PublicShape,
+  now: number,
+  type: string | undefined,
+  since: number | undefined,
+) {
+  let query = readableEntries(db, now);
+  if (shape.type) query = query.where('type', '=', type!);
+  if (shape.since) {
     // An entry whose scheduled time came since is new to a mirror, though nobody changed it since.
-    query = query.where((eb) => eb.or([eb('updated_at', '>=', since), eb('published_at', '>=', since)]));
+    query = query.where((eb) => eb.or([eb('updated_at', '>=', since!), eb('published_at', '>=', since!)]));
   }
   return query;
 }
 
-/** Public entries, newest publication first (ties by id): the order of the list and the feeds. */
-function newestFirst(db: Db, filter: PublicListFilter, limit: number) {
-  const ids = publicEntries(db, filter)
-    .select('id')
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit);
-  return withStoredHtml(db)
-    .select(PUBLIC_COLUMNS)
-    .where('entries.id', 'in', ids)
-    .orderBy('entries.published_at', 'desc')
-    .orderBy('entries.id', 'desc');
-}
+/**
+ * Public entries, newest publication first (ties by id): the order of the list and the feeds. The
+ * page's ids come from the index alone; then only those rows are read, so a deep page skips index
+ * entries, not whole rows.
+ */
+const newestFirst = compiledOnce(
+  (
+    db,
+    shape: PublicShape,
+    now: number,
+    type: string | undefined,
+    since: number | undefined,
+    limit: number,
+    offset: number,
+  ) => {
+    const ids = publicEntries(db, shape, now, type, since)
+      .select('id')
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    return withStoredHtml(db)
+      .select(PUBLIC_COLUMNS)
+      .where('entries.id', 'in', ids)
+      .orderBy('entries.published_at', 'desc')
+      .orderBy('entries.id', 'desc');
+  },
+  publicKey,
+);
+
+const pageOf = (db: Db, filter: PublicListFilter, page: { limit: number; offset: number }) =>
+  newestFirst(db, shapeOf(filter), filter.now, filter.type, filter.updatedSince, page.limit, page.offset);
 
 /** One page of public entries, newest publication first, and how many there are in all. */
 export async function listPublicEntries(
@@ -88,50 +124,49 @@ export async function listPublicEntries(
   filter: PublicListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PublicEntryRow[]; total: number }> {
-  // The page's ids first, from the index alone; then only those rows: a deep page skips index
-  // entries, not whole rows.
-  const ids = publicEntries(db, filter)
-    .select('id')
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = await withStoredHtml(db)
-    .select(PUBLIC_COLUMNS)
-    .where('entries.id', 'in', ids)
-    .orderBy('entries.published_at', 'desc')
-    .orderBy('entries.id', 'desc')
-    .execute();
-  return { rows, total: await countPublicEntries(db, filter) };
+  const [rows, total] = await Promise.all([pageOf(db, filter, page), countPublicEntries(db, filter)]);
+  return { rows, total };
 }
 
+const countedSince = compiledOnce(
+  (db, shape: PublicShape, now: number, type: string | undefined, since: number | undefined) =>
+    publicEntries(db, shape, now, type, since).select((eb) => eb.fn.countAll<number>().as('count')),
+  publicKey,
+);
+
 /**
- * How many entries the filter matches. Without `updatedSince`, from the per-type-and-state counters
- * (kept by every write) less the public entries readers cannot see yet (scheduled: few, found in an
- * index), instead of counting a hundred thousand index entries for every first page.
+ * The public entries of all types or of one, from the per-type-and-state counters (kept by every
+ * write) less those readers cannot see yet (scheduled: few, found in an index), instead of counting
+ * a hundred thousand index entries for every first page; one statement.
  */
+const countedNow = compiledOnce(
+  (db, shape: { type: boolean }, now: number, type: string | undefined) => {
+    let counted = db
+      .selectFrom('entry_counts')
+      .select((eb) => eb.fn.sum<number>('count').as('count'))
+      .where('state', 'in', ENTRY_LIFECYCLE.public);
+    let hidden = db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('state', 'in', ENTRY_LIFECYCLE.public)
+      .where((eb) => eb.or([eb('published_at', '>', now), eb('published_at', 'is', null)]));
+    if (shape.type) {
+      counted = counted.where('type', '=', type!);
+      hidden = hidden.where('type', '=', type!);
+    }
+    return db.selectNoFrom([counted.as('counted'), hidden.as('hidden')]);
+  },
+  (shape) => String(shape.type),
+);
+
+/** How many entries the filter matches. */
 async function countPublicEntries(db: Db, filter: PublicListFilter): Promise<number> {
   if (filter.updatedSince !== undefined) {
-    const { count } = await publicEntries(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(count);
+    const [row] = await countedSince(db, shapeOf(filter), filter.now, filter.type, filter.updatedSince);
+    return Number(row?.count ?? 0);
   }
-  let counted = db
-    .selectFrom('entry_counts')
-    .select((eb) => eb.fn.sum<number>('count').as('count'))
-    .where('state', 'in', ENTRY_LIFECYCLE.public);
-  let hidden = db
-    .selectFrom('entries')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('state', 'in', ENTRY_LIFECYCLE.public)
-    .where((eb) => eb.or([eb('published_at', '>', filter.now), eb('published_at', 'is', null)]));
-  if (filter.type !== undefined) {
-    counted = counted.where('type', '=', filter.type);
-    hidden = hidden.where('type', '=', filter.type);
-  }
-  const [all, notYet] = await Promise.all([counted.executeTakeFirst(), hidden.executeTakeFirstOrThrow()]);
-  return Math.max(0, Number(all?.count ?? 0) - Number(notYet.count));
+  const [row] = await countedNow(db, { type: filter.type !== undefined }, filter.now, filter.type);
+  return Math.max(0, Number(row?.counted ?? 0) - Number(row?.hidden ?? 0));
 }
 
 /** The newest public entries for a feed, without counting them all. */
@@ -140,27 +175,34 @@ export async function listNewestPublicEntries(
   filter: PublicListFilter,
   limit: number,
 ): Promise<PublicEntryRow[]> {
-  return newestFirst(db, filter, limit).execute();
+  return pageOf(db, filter, { limit, offset: 0 });
 }
+
+const publicEntryById = compiledOnce((db, _shape: void, id: string, now: number) =>
+  withStoredHtml(db)
+    .select(PUBLIC_COLUMNS)
+    .where('entries.id', 'in', readableEntries(db, now).select('id').where('id', '=', id)),
+);
 
 /** One entry, when a reader may see it at `now`. */
 export async function findPublicEntry(db: Db, id: string, now: number): Promise<PublicEntryRow | undefined> {
-  return withStoredHtml(db)
-    .select(PUBLIC_COLUMNS)
-    .where('entries.id', 'in', readableEntries(db, now).select('id').where('id', '=', id))
-    .executeTakeFirst();
+  const [row] = await publicEntryById(db, undefined, id, now);
+  return row;
 }
 
-/** The earliest publication time after `now` (epoch ms) of an entry scheduled for it, if any. */
-export async function findNextPublication(db: Db, now: number): Promise<number | undefined> {
-  const row = await db
+const nextPublication = compiledOnce((db, _shape: void, now: number) =>
+  db
     .selectFrom('entries')
     .select('published_at')
     .where('state', 'in', ENTRY_LIFECYCLE.public)
     .where('published_at', '>', now)
     .orderBy('published_at')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The earliest publication time after `now` (epoch ms) of an entry scheduled for it, if any. */
+export async function findNextPublication(db: Db, now: number): Promise<number | undefined> {
+  const [row] = await nextPublication(db, undefined, now);
   return row?.published_at ?? undefined;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from '@einwurf/contract';
@@ -336,11 +337,19 @@ describe.each(testDatabases())('public reading on $name', (target) => {
   });
 
   it('answers with a strong ETag and a minute of caching, and 304 when If-None-Match names it', async () => {
-    const entry = await insertTestEntry(t.database.db, { state: 'published' });
+    const entry = await insertTestEntry(t.database.db, { state: 'published', title: 'Veröffentlicht' });
     for (const url of ['/api/v1/public/entries', `/api/v1/public/entries/${entry.data.id}`]) {
       const first = await read(url);
       const etag = first.headers['etag'];
       expect(etag, url).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      // Of the bytes sent, which are the JSON answer (umlauts included) with their own length.
+      expect(etag).toBe(
+        `"${createHash('sha256').update(first.rawPayload).digest('base64url').slice(0, 32)}"`,
+      );
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      expect(first.body).toContain('Veröffentlicht');
+      expect(first.json()).toBeTypeOf('object');
       expect(first.headers['cache-control']).toBe('public, max-age=60');
       expect((await read(url)).headers['etag']).toBe(etag);
 
