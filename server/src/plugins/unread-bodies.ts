@@ -13,7 +13,11 @@ export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', (request, reply, payload, done) => {
       const raw = request.raw;
-      if (raw.complete || raw.destroyed) {
+      // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, 6.3), though
+      // Node marks it complete only after the turn it arrived in (an answer kept in memory is sent in it).
+      const bodiless =
+        raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined;
+      if (bodiless || raw.complete || raw.destroyed) {
         done(null, payload);
         return;
       }
