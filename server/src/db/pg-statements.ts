@@ -3,6 +3,7 @@
 // and each later run only binds and executes it.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { noteWrite } from './write-version.ts';
 
 /** Distinct statements a connection keeps; past that, it forgets them all and starts again. */
 export const MAX_PREPARED_PER_CONNECTION = 200;
@@ -11,6 +12,8 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment|truncate)\b/i;
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
+/** A statement that reads only: a select, or a `with` whose text names no change of rows. */
+const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|merge)\b)/i;
 /** PostgreSQL's "cached plan must not change result type" after another process changed the schema. */
 const CACHED_PLAN_CHANGED = '0A000';
 
@@ -38,6 +41,19 @@ function nameOf(text: string): string {
     names.set(text, name);
   }
   return name;
+}
+
+/** Whether a text reads only, by text (a `with`'s is searched to its end). */
+const readsOnly = new Map<string, boolean>();
+
+function isReadOnly(text: string): boolean {
+  let answer = readsOnly.get(text);
+  if (answer === undefined) {
+    answer = READ_ONLY.test(text);
+    if (readsOnly.size >= NAMES_KEPT) readsOnly.clear();
+    readsOnly.set(text, answer);
+  }
+  return answer;
 }
 
 /**
@@ -87,7 +103,7 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
         query(submitted);
       });
     };
-    (client as { query: unknown }).query = (...args: unknown[]) => {
+    const dispatch = (...args: unknown[]): unknown => {
       const [text, values] = args;
       if (typeof text !== 'string' || (values !== undefined && !Array.isArray(values))) return query(...args);
       if (TRANSACTION_START.test(text)) state.inTransaction = true;
@@ -102,6 +118,15 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
         if (inTransaction) throw error;
         return named(text, values ?? []);
       });
+    };
+    // A write counts once its answer arrived (db/write-version.ts): a commit is visible by then.
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const answer = dispatch(...args);
+      const text = args[0];
+      if (answer instanceof Promise && !(typeof text === 'string' && isReadOnly(text))) {
+        return answer.finally(noteWrite);
+      }
+      return answer;
     };
   });
   return {

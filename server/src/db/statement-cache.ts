@@ -5,6 +5,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, SqliteDatabase as KyselySqliteDatabase, QueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { noteWrite } from './write-version.ts';
 
 /** Distinct statements kept; queries with lists of varying length make new texts, so it is bounded. */
 const MAX_STATEMENTS = 500;
@@ -56,15 +57,11 @@ function readEpochs(database: SqliteDatabase.Database) {
   };
   return {
     /**
-     * Called before a statement is prepared and run: any but a select ends the shared read first
+     * Called before any statement but a select is prepared and run: it ends the shared read first
      * (SQLite decides some pragmas as it prepares them: `foreign_keys` inside a transaction is
-     * prepared as a no-op). Answers whether the statement may join a shared read once prepared.
+     * prepared as a no-op).
      */
-    beforePrepare(text: string): boolean {
-      if (SELECT.test(text)) return true;
-      other();
-      return false;
-    },
+    beforeOther: other,
     /** Called before a select runs: joins or opens the shared read, unless it writes (a `with … insert`). */
     beforeSelect(readonly: boolean): void {
       if (!readonly) return other();
@@ -165,9 +162,16 @@ export function cacheStatements(
       database.close();
     },
     prepare: (text: string) => {
-      const select = epochs?.beforePrepare(text) ?? false;
+      const select = SELECT.test(text);
+      if (!select) {
+        epochs?.beforeOther();
+        noteWrite();
+      }
       const statement = prepared(text);
-      if (select) epochs?.beforeSelect(statement.readonly);
+      if (select) {
+        if (!statement.readonly) noteWrite();
+        epochs?.beforeSelect(statement.readonly);
+      }
       return statement;
     },
     clear,

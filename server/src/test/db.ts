@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { writeVersion } from '../db/write-version.ts';
 import type { Database } from '../db/types.ts';
 import { parseDatabaseUrl } from '../config.ts';
 
@@ -92,4 +93,18 @@ export function testDatabases({ sqliteWorkers = false }: { sqliteWorkers?: boole
     ...(workers > 0 ? [sqliteTarget(workers)] : []),
     ...(pgUrl ? [postgresTarget(pgUrl)] : []),
   ];
+}
+
+/**
+ * Waits until this process has written nothing to a database for a moment: the apps of earlier
+ * tests finish their work (outbox, housekeeping), which would otherwise end the public answers a
+ * test keeps in memory (plugins/public-reads.ts).
+ */
+export async function untilNothingWritten(): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const before = writeVersion();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (writeVersion() === before) return;
+  }
+  throw new Error('this process kept writing for 4 s');
 }
