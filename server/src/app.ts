@@ -59,7 +59,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import outbox from './plugins/outbox.ts';
-import { publicEntryUrl } from './plugins/public-reads.ts';
+import { publicAnswers, publicEntryUrl } from './plugins/public-reads.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sessions from './plugins/sessions.ts';
@@ -210,6 +210,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('now', deps.now ?? Date.now);
+  app.decorate('publicAnswers', publicAnswers());
   const mailTransport =
     deps.mailTransport ??
     (config.smtpUrl !== undefined && config.mailFrom !== undefined

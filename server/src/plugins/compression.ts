@@ -46,7 +46,7 @@ const later = {
 const streamed = { br: () => createBrotliCompress(BROTLI), gzip: () => createGzip() };
 
 /** The encoding the request accepts best, or undefined (none accepted, or identity preferred). */
-function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const accept = request.headers['accept-encoding'];
   if (accept === undefined || accept === '') return undefined;
   // `*` and the old name x-gzip stand for gzip (RFC 9110, 12.5.3).

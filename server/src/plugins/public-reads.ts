@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { PUBLIC_MAX_AGE_SECONDS } from '@einwurf/contract';
+import { writeVersion } from '../db/write-version.ts';
+import { acceptedEncoding } from './compression.ts';
 
 // What every public read shares (DESIGN, wave 2: public outputs): any site may read it (CORS `*`,
 // never with credentials), caches may keep it a minute, and a client revalidates with its ETag. Such
@@ -12,6 +20,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public read: no session, no CSRF cookie or token, cacheable (the API's with CORS for any origin). */
     publicRead?: boolean;
+  }
+  interface FastifyInstance {
+    /** The API's public answers kept for repeated reads (publicAnswers). */
+    publicAnswers: PublicAnswers;
   }
 }
 
@@ -79,20 +91,138 @@ export const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, 
   if (!reply.hasHeader('Cache-Control')) {
     reply.header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
   }
+  return notModifiedOr(request, reply, payload, etag);
+};
+
+/** 304 without a body when If-None-Match names the answer's ETag, else the payload. */
+function notModifiedOr(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  etag: string,
+): unknown {
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   reply.removeHeader('Content-Type');
   reply.removeHeader('Content-Length');
   return '';
+}
+
+/**
+ * How long a public answer serves the same read again from memory, unless this process writes to the
+ * database first. Another instance's change (or a command's) shows within it; caches outside may keep
+ * the answer a minute anyway (PUBLIC_MAX_AGE_SECONDS).
+ */
+export const PUBLIC_ANSWER_MS = 1000;
+/** The answers kept at most, and their bytes: each reader's URL, host and encoding is one answer. */
+const MAX_ANSWERS = 500;
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The headers a kept answer is sent with again (CORS and the security headers are added anew). */
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag'] as const;
+
+type PublicAnswer = {
+  readonly bytes: Buffer;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The write version it was read at (db/write-version.ts); good only while that is current. */
+  readonly version: number;
+  /** Until when it serves (the app's clock, epoch ms). */
+  readonly until: number;
+};
+
+export type PublicAnswers = {
+  /** The kept answer to a key, when it is still good at `now`. */
+  get(key: string, now: number): PublicAnswer | undefined;
+  set(key: string, answer: PublicAnswer): void;
 };
 
 /**
+ * Answers of the API's public reads kept in memory, so that a crowd of readers reading the same list
+ * or entry costs one database read and one serialization a second, not one each. An answer is good
+ * for PUBLIC_ANSWER_MS, never past a scheduled publication (the route's max-age says when that comes),
+ * and only while this process wrote nothing to the database: a publication, a change or a removal by
+ * moderation here shows at once. At most MAX_ANSWERS answers of MAX_ANSWER_BYTES together, the least
+ * recently read going first.
+ */
+export function publicAnswers(): PublicAnswers {
+  const answers = new LRUCache<string, PublicAnswer>({
+    max: MAX_ANSWERS,
+    maxSize: MAX_ANSWER_BYTES,
+    sizeCalculation: (answer) => Math.max(1, answer.bytes.length),
+  });
+  return {
+    get(key, now) {
+      const answer = answers.get(key);
+      if (answer === undefined) return undefined;
+      // A clock moved back (tests move theirs) makes it as stale as one run out.
+      if (answer.version === writeVersion() && now < answer.until && now >= answer.until - PUBLIC_ANSWER_MS) {
+        return answer;
+      }
+      answers.delete(key);
+      return undefined;
+    },
+    set(key, answer) {
+      if (answer.bytes.length <= MAX_ANSWER_BYTES / 8) answers.set(key, answer);
+    },
+  };
+}
+
+/** What a request asked when it found no kept answer: its key and the write version before it read. */
+const misses = new WeakMap<FastifyRequest, { key: string; version: number }>();
+/** Requests answered from a kept answer. */
+const kept = new WeakSet<FastifyRequest>();
+
+/** An answer's key: the URL with its query, the origin its links use, the encoding it goes out in. */
+const answerKey = (request: FastifyRequest) =>
+  `${acceptedEncoding(request) ?? ''} ${publicOriginOf(request)} ${request.url}`;
+
+/** How long an answer may be kept from `now`: PUBLIC_ANSWER_MS, less a second before its max-age ends. */
+function keptUntil(reply: FastifyReply, now: number): number {
+  const maxAge = /max-age=(\d+)/.exec(String(reply.getHeader('cache-control') ?? ''))?.[1];
+  // max-age is rounded up to whole seconds: a second less never reaches the publication it waits for.
+  const ms = maxAge === undefined ? 0 : Math.min(PUBLIC_ANSWER_MS, (Number(maxAge) - 1) * 1000);
+  return now + ms;
+}
+
+/** The preHandler of a public read: a GET answered before and still good is sent again as it was. */
+export const keptPublicAnswer: preHandlerAsyncHookHandler = async function (request, reply) {
+  if (request.method !== 'GET') return;
+  const key = answerKey(request);
+  const answer = this.publicAnswers.get(key, this.now());
+  if (answer === undefined) {
+    misses.set(request, { key, version: writeVersion() });
+    return;
+  }
+  kept.add(request);
+  return reply.headers(answer.headers).send(answer.bytes);
+};
+
+/** Keeps a 200 answer of a GET whose reading no write of this process overlapped. */
+function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer): void {
+  const miss = misses.get(request);
+  if (miss === undefined || reply.statusCode !== 200 || miss.version !== writeVersion()) return;
+  const now = request.server.now();
+  const until = keptUntil(reply, now);
+  if (until <= now) return;
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  request.server.publicAnswers.set(miss.key, { bytes, headers, version: miss.version, until });
+}
+
+/**
  * The onSend hook of a public read: CORS on every answer (errors too, so other sites can read them),
- * and caching as cacheableOnSend.
+ * and caching as cacheableOnSend; a 200 answer of a GET is kept for the same read again
+ * (keptPublicAnswer), one sent from there only answers 304 when If-None-Match names its ETag.
  */
 export const publicReadOnSend: onSendAsyncHookHandler<unknown> = async function (request, reply, payload) {
   allowAnyOrigin(reply);
-  return cacheableOnSend.call(this, request, reply, payload);
+  if (kept.has(request)) return notModifiedOr(request, reply, payload, String(reply.getHeader('etag')));
+  const answer = await cacheableOnSend.call(this, request, reply, payload);
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) keepAnswer(request, reply, payload);
+  return answer;
 };
 
 /** Answers a CORS preflight of a public read: GET (and HEAD) from any origin, with If-None-Match. */

@@ -228,6 +228,16 @@ describe.each(testDatabases())('scheduled publication on $name', (target) => {
     expect(await publicIds(`?updated_since=${encodeURIComponent(since)}`)).toEqual([]);
   });
 
+  it('shows a publication due within the second a public answer is kept for at its time', async () => {
+    const proposed = await insertTestEntry(t.database.db, { state: 'proposed' });
+    const at = clock + 700;
+    const id = (await schedule(proposed, at)).data.id;
+    expect(await readerSees(id)).toBe(false);
+    expect(await readerSees(id)).toBe(false);
+    clock = at;
+    expect(await readerSees(id)).toBe(true);
+  });
+
   it('changes the ETag when the time passes, and keeps caches no longer than until the next publication', async () => {
     await insertTestEntry(t.database.db, { state: 'published' });
     await schedule(await insertTestEntry(t.database.db, { state: 'proposed' }), clock + 30_000);

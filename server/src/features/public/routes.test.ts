@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import SqliteDatabase from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from '@einwurf/contract';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabases } from '../../test/db.ts';
+import { testDatabases, untilNothingWritten } from '../../test/db.ts';
 import { clearEntries, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
+import { PUBLIC_ANSWER_MS } from '../../plugins/public-reads.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
 import { createDatabaseSpentTokenStore } from '../pow/spent-tokens.ts';
 
@@ -14,6 +18,32 @@ const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
 const PLAN = '/api/v1/files/BBBBBBBBBBBBBBBBBBBBBB/plan.pdf';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/**
+ * Gives an entry another title as another process would (another instance, a command): on a
+ * connection of its own, the time of the change moving on as with every save.
+ */
+async function retitleElsewhere(url: string, id: string, title: string): Promise<void> {
+  if (url.startsWith('sqlite:')) {
+    const sqlite = new SqliteDatabase(url.slice('sqlite:'.length));
+    try {
+      sqlite.prepare('update entries set title = ?, updated_at = updated_at + 1 where id = ?').run(title, id);
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('update entries set title = $1, updated_at = updated_at + 1 where id = $2', [
+      title,
+      id,
+    ]);
+  } finally {
+    await client.end();
+  }
+}
 
 describe.each(testDatabases())('public reading on $name', (target) => {
   let t: TestApp;
@@ -366,6 +396,85 @@ describe.each(testDatabases())('public reading on $name', (target) => {
     const after = await read('/api/v1/public/entries', { 'if-none-match': String(before) });
     expect(after.statusCode).toBe(200);
     expect(after.headers['etag']).not.toBe(before);
+  });
+
+  it('answers the same read again from memory for a second, a change by this process at once, and one by another within the second', async () => {
+    let clock = Date.now() + 60_000;
+    // Nothing of this app writes meanwhile unless the test does: its housekeeping and outbox wait.
+    const c = await createTestApp(
+      target,
+      { outboxPollMs: 3_600_000 },
+      { now: () => clock, housekeepingStartDelayMs: 3_600_000 },
+    );
+    try {
+      const readOn = (url: string, headers: Record<string, string> = {}) =>
+        c.app.inject({ method: 'GET', url, headers: { host: 'einwurf.example', ...headers } });
+      // Long enough to be sent compressed to a client that accepts brotli.
+      const entry = await insertTestEntry(c.database.db, {
+        state: 'published',
+        title: 'Erste Fassung',
+        content: 'Ein langer Absatz. '.repeat(100),
+      });
+      const urls = [
+        '/api/v1/public/entries',
+        `/api/v1/public/entries/${entry.data.id}`,
+        '/api/v1/public/feed.atom',
+      ];
+      const brotli = { 'accept-encoding': 'br' };
+      const decoded = (response: LightMyRequestResponse) =>
+        response.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : response.body;
+      await untilNothingWritten();
+      const first = new Map<string, LightMyRequestResponse>();
+      for (const url of urls) {
+        first.set(url, await readOn(url));
+        expect(first.get(url)!.body, url).toContain('Erste Fassung');
+        expect(decoded(await readOn(url, brotli)), url).toContain('Erste Fassung');
+      }
+
+      await retitleElsewhere(c.database.url, entry.data.id, 'Zweite Fassung');
+      // SQLite's reads of one turn of the event loop share a snapshot: the change is seen from the next.
+      await pause();
+      for (const url of urls) {
+        const again = await readOn(url);
+        expect(again.body, url).toBe(first.get(url)!.body);
+        expect(again.headers['etag'], url).toBe(first.get(url)!.headers['etag']);
+        expect(again.headers['content-type'], url).toBe(first.get(url)!.headers['content-type']);
+        expect(again.headers['cache-control'], url).toBe(first.get(url)!.headers['cache-control']);
+        expect(again.headers['access-control-allow-origin'], url).toBe('*');
+        expect(again.headers['x-content-type-options'], url).toBe('nosniff');
+        const etag = String(again.headers['etag']);
+        expect((await readOn(url, { 'if-none-match': etag })).statusCode, url).toBe(304);
+        const compressed = await readOn(url, brotli);
+        expect(compressed.headers['content-encoding'], url).toBe('br');
+        expect(compressed.headers['vary'], url).toMatch(/accept-encoding/i);
+        expect(decoded(compressed), url).toBe(first.get(url)!.body);
+        // Another host is another answer: the links in it name the host.
+        const elsewhere = await readOn(url, { host: 'andere.example' });
+        expect(elsewhere.body, url).toContain('Zweite Fassung');
+      }
+
+      clock += PUBLIC_ANSWER_MS;
+      for (const url of urls) {
+        expect((await readOn(url)).body, url).toContain('Zweite Fassung');
+        expect(decoded(await readOn(url, brotli)), url).toContain('Zweite Fassung');
+      }
+
+      // Moderation here takes the entry back: no reader sees it from then on.
+      await moderateEntry(
+        c.database.db,
+        await shippedContentTypes(),
+        entry.data.id,
+        { data: { ...entry.data, state: 'draft' } },
+        TEST_MODERATOR,
+      );
+      expect((await readOn(urls[1]!)).statusCode).toBe(404);
+      expect((await readOn(urls[0]!)).json<PublicEntryList>().data).toEqual([]);
+      expect((await readOn(urls[0]!, brotli)).body).not.toContain(entry.data.id);
+    } finally {
+      await c.close();
+    }
   });
 
   it('lets any site read the public GETs, without cookies or CSRF token, and no other route', async () => {

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../errors.ts';
 import {
   answerPublicPreflight,
+  keptPublicAnswer,
   publicEntryUrl,
   publicOriginOf,
   publicReadOnSend,
@@ -73,7 +74,11 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
   );
 
   // Public reading (DESIGN, wave 2): published entries for any reader and any site, no session.
-  const publicRead = { config: { publicRead: true }, onSend: publicReadOnSend } as const;
+  const publicRead = {
+    config: { publicRead: true },
+    preHandler: keptPublicAnswer,
+    onSend: publicReadOnSend,
+  } as const;
   const notModified = { 304: Type.Null({ description: 'the ETag in If-None-Match is still current' }) };
 
   app.get(

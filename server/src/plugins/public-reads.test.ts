@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { sqliteTarget, untilNothingWritten } from '../test/db.ts';
+import { writeVersion } from '../db/write-version.ts';
+import { keptPublicAnswer, PUBLIC_ANSWER_MS, publicAnswers, publicReadOnSend } from './public-reads.ts';
+
+// The public answers kept in memory (the API's public reads use them): which answers are kept and
+// when one is no longer good. The public routes' own tests show them on both databases.
+
+let reads = 0;
+/** A public read that counts how often it really ran; `write` makes it write while it reads, `status` answers another. */
+const probe: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { write?: string; status?: string } }>(
+    '/probe/public',
+    { config: { publicRead: true }, preHandler: keptPublicAnswer, onSend: publicReadOnSend },
+    async (request, reply) => {
+      reads += 1;
+      if (request.query.write !== undefined)
+        await sql`update entries set title = title where 1 = 0`.execute(app.db);
+      if (request.query.status !== undefined) reply.code(Number(request.query.status));
+      return { reads };
+    },
+  );
+};
+
+describe('public answers kept in memory', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    // Nothing of this app writes unless a test does: its housekeeping and outbox wait.
+    t = await createTestApp(
+      sqliteTarget(),
+      { outboxPollMs: 3_600_000 },
+      { apiPlugins: [probe], now: () => clock, housekeepingStartDelayMs: 3_600_000 },
+    );
+  });
+  beforeEach(() => untilNothingWritten());
+  afterAll(() => t.close());
+
+  const read = async (query = '', headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/probe/public${query}`, headers });
+    return response.json<{ reads: number }>().reads;
+  };
+
+  it('answers the same read from memory until PUBLIC_ANSWER_MS have passed', async () => {
+    const first = await read('?a');
+    expect(await read('?a')).toBe(first);
+    // Sent at once, it keeps the connection open for the next request.
+    const kept = await t.app.inject({ method: 'GET', url: '/api/v1/probe/public?a' });
+    expect(kept.json()).toEqual({ reads: first });
+    expect(kept.headers['connection']).not.toBe('close');
+    clock += PUBLIC_ANSWER_MS - 1;
+    expect(await read('?a')).toBe(first);
+    clock += 1;
+    expect(await read('?a')).toBe(first + 1);
+    // A clock set back finds no answer it could trust.
+    clock -= 10 * PUBLIC_ANSWER_MS;
+    expect(await read('?a')).toBe(first + 2);
+  });
+
+  it('keeps one answer per URL and host, and none of a HEAD', async () => {
+    const first = await read('?b');
+    expect(await read('?c')).toBe(first + 1);
+    expect(await read('?b', { host: 'andere.example' })).toBe(first + 2);
+    expect(await read('?b')).toBe(first);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/v1/probe/public?d' });
+    expect(head.statusCode).toBe(200);
+    expect(await read('?d')).toBe(first + 4);
+  });
+
+  it('keeps no answer when this process wrote while it was read, nor one other than 200', async () => {
+    const first = await read('?write');
+    expect(await read('?write')).toBe(first + 1);
+    const failed = await t.app.inject({ method: 'GET', url: '/api/v1/probe/public?status=203' });
+    expect(failed.statusCode).toBe(203);
+    expect(await read('?status=203')).toBe(first + 3);
+  });
+
+  it('forgets every answer when this process writes', async () => {
+    const first = await read('?e');
+    await sql`update entries set title = title where 1 = 0`.execute(t.database.db);
+    expect(await read('?e')).toBe(first + 1);
+  });
+
+  it('keeps at most 500 answers, the least recently read going first', () => {
+    const answers = publicAnswers();
+    const now = Date.now();
+    const answer = { bytes: Buffer.from('{}'), headers: {}, version: writeVersion(), until: now + 1000 };
+    for (let i = 0; i <= 500; i += 1) answers.set(`k${i}`, answer);
+    expect(answers.get('k0', now)).toBeUndefined();
+    expect(answers.get('k500', now)).toBe(answer);
+  });
+});
