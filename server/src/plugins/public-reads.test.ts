@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createQuietTestApp, type TestApp } from '../test/app.ts';
 import { sqliteTarget, untilNothingWritten } from '../test/db.ts';
 import { writeVersion } from '../db/write-version.ts';
 import { keptPublicAnswer, PUBLIC_ANSWER_MS, publicAnswers, publicReadOnSend } from './public-reads.ts';
@@ -29,12 +29,7 @@ describe('public answers kept in memory', () => {
   let t: TestApp;
   let clock = Date.now();
   beforeAll(async () => {
-    // Nothing of this app writes unless a test does: its housekeeping and outbox wait.
-    t = await createTestApp(
-      sqliteTarget(),
-      { outboxPollMs: 3_600_000 },
-      { apiPlugins: [probe], now: () => clock, housekeepingStartDelayMs: 3_600_000 },
-    );
+    t = await createQuietTestApp(sqliteTarget(), { apiPlugins: [probe], now: () => clock });
   });
   beforeEach(() => untilNothingWritten());
   afterAll(() => t.close());

@@ -22,7 +22,7 @@ declare module 'fastify' {
     publicRead?: boolean;
   }
   interface FastifyInstance {
-    /** The API's public answers kept for repeated reads (publicAnswers). */
+    /** The public answers kept for repeated reads (publicAnswers). */
     publicAnswers: PublicAnswers;
   }
 }
@@ -77,11 +77,11 @@ function allowAnyOrigin(reply: FastifyReply): void {
 }
 
 /**
- * An onSend hook for answers anyone may cache: on a 200 an ETag, Cache-Control (a minute unless the
- * route set a shorter one), and 304 without a body when If-None-Match names the ETag. The reader's
- * page uses it alone (HTML for people: no CORS).
+ * For answers anyone may cache: on a 200 an ETag, Cache-Control (a minute unless the route set a
+ * shorter one), and 304 without a body when If-None-Match names the ETag. The reader's page has it
+ * without CORS (HTML for people), through keepingOnSend.
  */
-export const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+const cacheableOnSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
     return payload;
   }
@@ -118,7 +118,15 @@ export const PUBLIC_ANSWER_MS = 1000;
 const MAX_ANSWERS = 500;
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** The headers a kept answer is sent with again (CORS and the security headers are added anew). */
-const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag'] as const;
+const KEPT_HEADERS = [
+  'content-type',
+  'content-encoding',
+  'content-language',
+  'content-security-policy',
+  'vary',
+  'cache-control',
+  'etag',
+] as const;
 
 type PublicAnswer = {
   readonly bytes: Buffer;
@@ -136,12 +144,12 @@ export type PublicAnswers = {
 };
 
 /**
- * Answers of the API's public reads kept in memory, so that a crowd of readers reading the same list
- * or entry costs one database read and one serialization a second, not one each. An answer is good
- * for PUBLIC_ANSWER_MS, never past a scheduled publication (the route's max-age says when that comes),
- * and only while this process wrote nothing to the database: a publication, a change or a removal by
- * moderation here shows at once. At most MAX_ANSWERS answers of MAX_ANSWER_BYTES together, the least
- * recently read going first.
+ * Answers of the public reads kept in memory (the API's and the reader's page), so that a crowd of
+ * readers reading the same list, entry or page costs one database read and one serialization a
+ * second, not one each. An answer is good for PUBLIC_ANSWER_MS, never past a scheduled publication
+ * (the route's max-age says when that comes), and only while this process wrote nothing to the
+ * database: a publication, a change or a removal by moderation here shows at once. At most
+ * MAX_ANSWERS answers of MAX_ANSWER_BYTES together, the least recently read going first.
  */
 export function publicAnswers(): PublicAnswers {
   const answers = new LRUCache<string, PublicAnswer>({
@@ -171,9 +179,12 @@ const misses = new WeakMap<FastifyRequest, { key: string; version: number }>();
 /** Requests answered from a kept answer. */
 const kept = new WeakSet<FastifyRequest>();
 
-/** An answer's key: the URL with its query, the origin its links use, the encoding it goes out in. */
-const answerKey = (request: FastifyRequest) =>
-  `${acceptedEncoding(request) ?? ''} ${publicOriginOf(request)} ${request.url}`;
+/**
+ * An answer's key: the URL with its query, the origin its links use, the encoding it goes out in, and
+ * what else of the request the route's answer depends on (`variant`: the reader's page's language).
+ */
+const answerKey = (request: FastifyRequest, variant: string) =>
+  `${acceptedEncoding(request) ?? ''} ${variant} ${publicOriginOf(request)} ${request.url}`;
 
 /** How long an answer may be kept from `now`: PUBLIC_ANSWER_MS, less a second before its max-age ends. */
 function keptUntil(reply: FastifyReply, now: number): number {
@@ -183,18 +194,28 @@ function keptUntil(reply: FastifyReply, now: number): number {
   return now + ms;
 }
 
-/** The preHandler of a public read: a GET answered before and still good is sent again as it was. */
-export const keptPublicAnswer: preHandlerAsyncHookHandler = async function (request, reply) {
-  if (request.method !== 'GET') return;
-  const key = answerKey(request);
-  const answer = this.publicAnswers.get(key, this.now());
-  if (answer === undefined) {
-    misses.set(request, { key, version: writeVersion() });
-    return;
-  }
-  kept.add(request);
-  return reply.headers(answer.headers).send(answer.bytes);
-};
+/**
+ * The preHandler of a public read whose answer keepingOnSend keeps: a GET answered before and still
+ * good is sent again as it was. `variant` names what else of the request the answer depends on.
+ */
+export function keptAnswer(
+  variant: (request: FastifyRequest) => string = () => '',
+): preHandlerAsyncHookHandler {
+  return async function (request, reply) {
+    if (request.method !== 'GET') return;
+    const key = answerKey(request, variant(request));
+    const answer = this.publicAnswers.get(key, this.now());
+    if (answer === undefined) {
+      misses.set(request, { key, version: writeVersion() });
+      return;
+    }
+    kept.add(request);
+    return reply.headers(answer.headers).send(answer.bytes);
+  };
+}
+
+/** The preHandler of the API's public reads (keptAnswer): their answers depend on nothing else. */
+export const keptPublicAnswer = keptAnswer();
 
 /** Keeps a 200 answer of a GET whose reading no write of this process overlapped. */
 function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer): void {
@@ -213,16 +234,23 @@ function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: strin
 }
 
 /**
- * The onSend hook of a public read: CORS on every answer (errors too, so other sites can read them),
- * and caching as cacheableOnSend; a 200 answer of a GET is kept for the same read again
- * (keptPublicAnswer), one sent from there only answers 304 when If-None-Match names its ETag.
+ * cacheableOnSend for a route whose preHandler is keptAnswer: a 200 answer of a GET is kept for the
+ * same read again; one sent from there only answers 304 when If-None-Match names its ETag.
  */
-export const publicReadOnSend: onSendAsyncHookHandler<unknown> = async function (request, reply, payload) {
-  allowAnyOrigin(reply);
+export const keepingOnSend: onSendAsyncHookHandler<unknown> = async function (request, reply, payload) {
   if (kept.has(request)) return notModifiedOr(request, reply, payload, String(reply.getHeader('etag')));
   const answer = await cacheableOnSend.call(this, request, reply, payload);
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) keepAnswer(request, reply, payload);
   return answer;
+};
+
+/**
+ * The onSend hook of the API's public reads: CORS on every answer (errors too, so other sites can
+ * read them), and caching and keeping as keepingOnSend.
+ */
+export const publicReadOnSend: onSendAsyncHookHandler<unknown> = async function (request, reply, payload) {
+  allowAnyOrigin(reply);
+  return keepingOnSend.call(this, request, reply, payload);
 };
 
 /** Answers a CORS preflight of a public read: GET (and HEAD) from any origin, with If-None-Match. */

@@ -84,3 +84,12 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A test app whose own background work (housekeeping, the outbox) waits an hour, so that it writes to
+ * its database only when the test does: the public answers kept in memory end at any write of the process.
+ */
+export function createQuietTestApp(target: TestDatabase, deps: AppDeps = {}): Promise<TestApp> {
+  const hour = 3_600_000;
+  return createTestApp(target, { outboxPollMs: hour }, { housekeepingStartDelayMs: hour, ...deps });
+}

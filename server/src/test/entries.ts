@@ -1,4 +1,6 @@
+import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { ENTRY_LIFECYCLE, isDeletedState, type Entry, type EntryState } from '@einwurf/contract';
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
@@ -148,4 +150,30 @@ export async function titleRangesRecountedAndKept(
   const kept = await sql`select anchor, type, state, assigned, count from title_ranges where count <> 0
     order by anchor, type, state, assigned`.execute(db);
   return { kept: plainCounts(kept.rows), recounted: plainCounts(recounted.rows) };
+}
+
+/**
+ * Gives an entry another title as another process would (another instance, a command): on a
+ * connection of its own, the time of the change moving on as with every save.
+ */
+export async function retitleElsewhere(url: string, id: string, title: string): Promise<void> {
+  if (url.startsWith('sqlite:')) {
+    const sqlite = new SqliteDatabase(url.slice('sqlite:'.length));
+    try {
+      sqlite.prepare('update entries set title = ?, updated_at = updated_at + 1 where id = ?').run(title, id);
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('update entries set title = $1, updated_at = updated_at + 1 where id = $2', [
+      title,
+      id,
+    ]);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import SqliteDatabase from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES, type Entry, type PublicEntry, type PublicEntryList } from '@einwurf/contract';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createQuietTestApp, createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases, untilNothingWritten } from '../../test/db.ts';
-import { clearEntries, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
+import {
+  clearEntries,
+  insertTestEntry,
+  retitleElsewhere,
+  shippedContentTypes,
+  TEST_MODERATOR,
+} from '../../test/entries.ts';
 import { runHousekeeping } from '../../plugins/housekeeping.ts';
 import { PUBLIC_ANSWER_MS } from '../../plugins/public-reads.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
@@ -18,32 +22,6 @@ const FILE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
 const PLAN = '/api/v1/files/BBBBBBBBBBBBBBBBBBBBBB/plan.pdf';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
-
-/**
- * Gives an entry another title as another process would (another instance, a command): on a
- * connection of its own, the time of the change moving on as with every save.
- */
-async function retitleElsewhere(url: string, id: string, title: string): Promise<void> {
-  if (url.startsWith('sqlite:')) {
-    const sqlite = new SqliteDatabase(url.slice('sqlite:'.length));
-    try {
-      sqlite.prepare('update entries set title = ?, updated_at = updated_at + 1 where id = ?').run(title, id);
-    } finally {
-      sqlite.close();
-    }
-    return;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('update entries set title = $1, updated_at = updated_at + 1 where id = $2', [
-      title,
-      id,
-    ]);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.each(testDatabases())('public reading on $name', (target) => {
   let t: TestApp;
@@ -400,12 +378,7 @@ describe.each(testDatabases())('public reading on $name', (target) => {
 
   it('answers the same read again from memory for a second, a change by this process at once, and one by another within the second', async () => {
     let clock = Date.now() + 60_000;
-    // Nothing of this app writes meanwhile unless the test does: its housekeeping and outbox wait.
-    const c = await createTestApp(
-      target,
-      { outboxPollMs: 3_600_000 },
-      { now: () => clock, housekeepingStartDelayMs: 3_600_000 },
-    );
+    const c = await createQuietTestApp(target, { now: () => clock });
     try {
       const readOn = (url: string, headers: Record<string, string> = {}) =>
         c.app.inject({ method: 'GET', url, headers: { host: 'einwurf.example', ...headers } });

@@ -1,9 +1,17 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_STATES } from '@einwurf/contract';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabases } from '../../test/db.ts';
-import { clearEntries, insertTestEntry } from '../../test/entries.ts';
+import { createQuietTestApp, createTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabases, untilNothingWritten } from '../../test/db.ts';
+import {
+  clearEntries,
+  insertTestEntry,
+  retitleElsewhere,
+  shippedContentTypes,
+  TEST_MODERATOR,
+} from '../../test/entries.ts';
+import { PUBLIC_ANSWER_MS } from '../../plugins/public-reads.ts';
+import { moderateEntry } from '../entries/moderation-service.ts';
 
 const ORIGIN = 'http://einwurf.example';
 const IMAGE = '/api/v1/files/AAAAAAAAAAAAAAAAAAAAAA/turm.png';
@@ -249,6 +257,57 @@ describe.each(testDatabases())("the reader's page on $name", (target) => {
     expect((await read(url, { 'accept-language': 'en', 'if-none-match': etag })).statusCode).toBe(200);
     const head = await t.app.inject({ method: 'HEAD', url, headers: { host: 'einwurf.example' } });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('answers the same page again from memory for a second, per language, and a change made here at once', async () => {
+    let clock = Date.now() + 60_000;
+    const c = await createQuietTestApp(target, { now: () => clock });
+    try {
+      const readIn = (url: string, language: string) =>
+        c.app.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'einwurf.example', 'accept-language': language },
+        });
+      const entry = await insertTestEntry(c.database.db, { state: 'published', title: 'Erste Fassung' });
+      const url = `/read/${entry.data.id}`;
+      await untilNothingWritten();
+      const german = await readIn(url, 'de');
+      const english = await readIn(url, 'en');
+      expect(german.headers['content-language']).toBe('de');
+      expect(english.headers['content-language']).toBe('en');
+      expect(german.body).toContain('Erste Fassung');
+
+      // Changed by another process: the pages kept stay as they were for the second.
+      await retitleElsewhere(c.database.url, entry.data.id, 'Zweite Fassung');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await readIn(url, 'de');
+      expect(again.body).toBe(german.body);
+      for (const name of ['content-type', 'content-language', 'content-security-policy', 'etag', 'vary']) {
+        expect(again.headers[name], name).toBe(german.headers[name]);
+      }
+      expect(again.headers['cache-control']).toBe(german.headers['cache-control']);
+      expect(again.headers['access-control-allow-origin']).toBeUndefined();
+      expect(again.headers['x-frame-options']).toBe('DENY');
+      expect((await readIn(url, 'en')).body).toBe(english.body);
+      // Another language is another page, read anew.
+      expect((await readIn(url, 'de-CH')).body).toContain('Zweite Fassung');
+      clock += PUBLIC_ANSWER_MS;
+      expect((await readIn(url, 'de')).body).toContain('Zweite Fassung');
+
+      // Taken back by moderation here: gone at once, in every language.
+      await moderateEntry(
+        c.database.db,
+        await shippedContentTypes(),
+        entry.data.id,
+        { data: { ...entry.data, state: 'draft' } },
+        TEST_MODERATOR,
+      );
+      expect((await readIn(url, 'en')).statusCode).toBe(404);
+      expect((await readIn(url, 'de')).statusCode).toBe(404);
+    } finally {
+      await c.close();
+    }
   });
 
   it('serves the stylesheet the page links, cached for a year under its version', async () => {

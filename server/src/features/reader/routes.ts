@@ -8,7 +8,8 @@ import { READER_TEXT_KEYS, type ReaderTextKey } from '@einwurf/contract/reader/t
 import type { AppConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import {
-  cacheableOnSend,
+  keepingOnSend,
+  keptAnswer,
   publicEntryUrl,
   publicOriginOf,
   READER_PAGE_PATH,
@@ -89,7 +90,9 @@ export const readerRoutes: FastifyPluginAsyncTypebox<{ contentTypes: ContentType
     `${READER_PAGE_PATH}/:id`,
     {
       config: { publicRead: true },
-      onSend: cacheableOnSend,
+      // A crowd reading one page costs one read a second per language (plugins/public-reads.ts).
+      preHandler: keptAnswer((request) => negotiateLocale(request.headers['accept-language'])),
+      onSend: keepingOnSend,
       schema: {
         tags: ['public'],
         summary: "A published entry's page for readers (HTML, in the Accept-Language's language)",
