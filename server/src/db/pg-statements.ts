@@ -12,8 +12,13 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment|truncate)\b/i;
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
-/** A statement that reads only: a select, or a `with` whose text names no change of rows. */
+/**
+ * A statement that reads only: a select (one that locks rows too), or a `with` whose text names no
+ * change of rows; tested on the text without its locking clauses (`for update`, `for no key update`).
+ */
 const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|merge)\b)/i;
+const LOCKING_CLAUSE = /\bfor\s+(no\s+key\s+)?update\b/gi;
+const TRANSACTION_CONTROL = /^\s*(begin|start transaction|savepoint|release|commit|end|abort|rollback)\b/i;
 /** PostgreSQL's "cached plan must not change result type" after another process changed the schema. */
 const CACHED_PLAN_CHANGED = '0A000';
 
@@ -22,7 +27,8 @@ export type PreparedStatements = {
   clear(): number;
 };
 
-type ClientState = { names: Set<string>; generation: number; inTransaction: boolean };
+/** `written`: a write ran on the connection since a transaction last ended there. */
+type ClientState = { names: Set<string>; generation: number; inTransaction: boolean; written: boolean };
 type Connection = { parsedStatements: Record<string, string> };
 type QueryFunction = (...args: unknown[]) => unknown;
 /** pg's Query as a client submits it: the statement's name and the callback it answers. */
@@ -49,7 +55,7 @@ const readsOnly = new Map<string, boolean>();
 function isReadOnly(text: string): boolean {
   let answer = readsOnly.get(text);
   if (answer === undefined) {
-    answer = READ_ONLY.test(text);
+    answer = READ_ONLY.test(text.replace(LOCKING_CLAUSE, ''));
     if (readsOnly.size >= NAMES_KEPT) readsOnly.clear();
     readsOnly.set(text, answer);
   }
@@ -72,7 +78,7 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
     prepared -= states.get(client)?.names.size ?? 0;
   });
   pool.on('connect', (client) => {
-    const state: ClientState = { names: new Set(), generation, inTransaction: false };
+    const state: ClientState = { names: new Set(), generation, inTransaction: false, written: false };
     states.set(client, state);
     const query = client.query.bind(client) as QueryFunction;
     const connection = (client as unknown as { connection: Connection }).connection;
@@ -119,14 +125,17 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
         return named(text, values ?? []);
       });
     };
-    // A write counts once its answer arrived (db/write-version.ts): a commit is visible by then.
+    // A write counts once its answer arrived (db/write-version.ts): a commit is visible by then. The
+    // end of a transaction counts when a write ran in it; one that only read counts nothing.
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const answer = dispatch(...args);
       const text = args[0];
-      if (answer instanceof Promise && !(typeof text === 'string' && isReadOnly(text))) {
-        return answer.finally(noteWrite);
-      }
-      return answer;
+      if (!(answer instanceof Promise) || (typeof text === 'string' && isReadOnly(text))) return answer;
+      if (typeof text === 'string' && TRANSACTION_CONTROL.test(text)) {
+        if (!state.written) return answer;
+        if (TRANSACTION_END.test(text)) state.written = false;
+      } else state.written = true;
+      return answer.finally(noteWrite);
     };
   });
   return {

@@ -31,6 +31,9 @@ export type CachingSqliteDatabase = Omit<KyselySqliteDatabase, 'prepare'> & {
 };
 
 const SELECT = /^\s*(select|with)\b/i;
+/** Statements that begin, mark or end a transaction: they change rows only by the writes inside it. */
+const TRANSACTION_CONTROL = /^\s*(begin|savepoint|release|commit|end|rollback)\b/i;
+const TRANSACTION_END = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
 
 /**
  * Reads outside a transaction share one read transaction until the event loop turns: in WAL mode
@@ -154,6 +157,13 @@ export function cacheStatements(
     if (cached === undefined) statements.set(text, statement);
     return statement;
   };
+  // Whether a write ran since a transaction last ended: the end of one that wrote moves the write
+  // version once more (its writes are visible from then on), that of one that only read does not.
+  let written = false;
+  const wrote = () => {
+    written = true;
+    noteWrite();
+  };
   return {
     close: () => {
       onClose?.();
@@ -165,11 +175,15 @@ export function cacheStatements(
       const select = SELECT.test(text);
       if (!select) {
         epochs?.beforeOther();
-        noteWrite();
+        if (!TRANSACTION_CONTROL.test(text)) wrote();
+        else if (written) {
+          noteWrite();
+          if (TRANSACTION_END.test(text)) written = false;
+        }
       }
       const statement = prepared(text);
       if (select) {
-        if (!statement.readonly) noteWrite();
+        if (!statement.readonly) wrote();
         epochs?.beforeSelect(statement.readonly);
       }
       return statement;

@@ -44,6 +44,18 @@ describe.each(testDatabases({ sqliteWorkers: true }))(
       expect(await moves(() => sql`delete from notes where id = 2`.execute(db))).toBe(true);
     });
 
+    it('stands through a transaction that only reads, one that locks rows included', async () => {
+      const readOnly = () =>
+        database.db.transaction().execute(async (trx) => {
+          await sql`select count(*) from notes`.execute(trx);
+          // Only PostgreSQL locks rows (an outbox worker's claim).
+          if (target.name === 'postgres') await sql`select id from notes for update skip locked`.execute(trx);
+        });
+      // What ran before (the table's creation) ends with the first transaction.
+      await readOnly();
+      expect(await moves(readOnly)).toBe(false);
+    });
+
     it('moves when a transaction commits, after its writes', async () => {
       let beforeCommit = 0;
       await database.db.transaction().execute(async (trx) => {
