@@ -26,7 +26,8 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 describe.each(testDatabases())('public reading on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target);
+    // Its housekeeping and outbox wait, so that they end no answer a test keeps in memory.
+    t = await createQuietTestApp(target);
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -27,7 +27,8 @@ function parse(html: string) {
 describe.each(testDatabases())("the reader's page on $name", (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target);
+    // Its housekeeping and outbox wait, so that they end no answer a test keeps in memory.
+    t = await createQuietTestApp(target);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
