@@ -2,6 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { ENTRY_LIFECYCLE, isDeletedState, type Entry, type EntryState } from '@einwurf/contract';
+import { sqliteOptions } from '../db/sqlite-connection.ts';
 import type { Database } from '../db/types.ts';
 import { loadContentTypes, type ContentTypes } from '../features/content-types/service.ts';
 import { createEntry } from '../features/entries/author-service.ts';
@@ -158,7 +159,8 @@ export async function titleRangesRecountedAndKept(
  */
 export async function retitleElsewhere(url: string, id: string, title: string): Promise<void> {
   if (url.startsWith('sqlite:')) {
-    const sqlite = new SqliteDatabase(url.slice('sqlite:'.length));
+    // With the server's binding (EINWURF_SQLITE_BINDING: the Node 24 run's build).
+    const sqlite = new SqliteDatabase(url.slice('sqlite:'.length), sqliteOptions());
     try {
       sqlite.prepare('update entries set title = ?, updated_at = updated_at + 1 where id = ?').run(title, id);
     } finally {
