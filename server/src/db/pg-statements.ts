@@ -3,22 +3,19 @@
 // and each later run only binds and executes it.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { noteWrite } from './write-version.ts';
+import { connectionWrites, noteWrite, TRANSACTION_END, TRANSACTION_START } from './write-version.ts';
 
 /** Distinct statements a connection keeps; past that, it forgets them all and starts again. */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 /** Only single statements reading or writing rows are named; DDL, transactions and SETs never. */
 const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment|truncate)\b/i;
-const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
-const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
 /**
  * A statement that reads only: a select (one that locks rows too), or a `with` whose text names no
  * change of rows; tested on the text without its locking clauses (`for update`, `for no key update`).
  */
 const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|merge)\b)/i;
 const LOCKING_CLAUSE = /\bfor\s+(no\s+key\s+)?update\b/gi;
-const TRANSACTION_CONTROL = /^\s*(begin|start transaction|savepoint|release|commit|end|abort|rollback)\b/i;
 /** PostgreSQL's "cached plan must not change result type" after another process changed the schema. */
 const CACHED_PLAN_CHANGED = '0A000';
 
@@ -27,40 +24,32 @@ export type PreparedStatements = {
   clear(): number;
 };
 
-/** `written`: a write ran on the connection since a transaction last ended there. */
-type ClientState = { names: Set<string>; generation: number; inTransaction: boolean; written: boolean };
+type ClientState = { names: Set<string>; generation: number; inTransaction: boolean };
 type Connection = { parsedStatements: Record<string, string> };
 type QueryFunction = (...args: unknown[]) => unknown;
 /** pg's Query as a client submits it: the statement's name and the callback it answers. */
 type NamedQuery = pg.Query & { name: string; callback: (error: Error | null, result: unknown) => void };
 
-/** Statement names already made, by text: hashing a query's text took 2 % of a read's time. */
-const NAMES_KEPT = 2_000;
-const names = new Map<string, string>();
+const TEXTS_KEPT = 2_000;
 
-function nameOf(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    // Texts are of a few hundred shapes; should they ever be more, the names are made anew.
-    if (names.size >= NAMES_KEPT) names.clear();
-    names.set(text, name);
-  }
-  return name;
+/** `compute` kept by query text: texts are of a few hundred shapes; should they ever be more, all are made anew. */
+function byText<T>(compute: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    let value = kept.get(text);
+    if (value === undefined) {
+      value = compute(text);
+      if (kept.size >= TEXTS_KEPT) kept.clear();
+      kept.set(text, value);
+    }
+    return value;
+  };
 }
 
-/** Whether a text reads only, by text (a `with`'s is searched to its end). */
-const readsOnly = new Map<string, boolean>();
-
-function isReadOnly(text: string): boolean {
-  let answer = readsOnly.get(text);
-  if (answer === undefined) {
-    answer = READ_ONLY.test(text.replace(LOCKING_CLAUSE, ''));
-    if (readsOnly.size >= NAMES_KEPT) readsOnly.clear();
-    readsOnly.set(text, answer);
-  }
-  return answer;
-}
+/** A statement's name (hashing a query's text took 2 % of a read's time, hence kept). */
+const nameOf = byText((text) => `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
+/** Whether a text reads only (a `with`'s is searched to its end). */
+const isReadOnly = byText((text) => READ_ONLY.test(text.replace(LOCKING_CLAUSE, '')));
 
 /**
  * Names the queries of every client `pool` connects: a statement is prepared once per connection
@@ -78,8 +67,9 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
     prepared -= states.get(client)?.names.size ?? 0;
   });
   pool.on('connect', (client) => {
-    const state: ClientState = { names: new Set(), generation, inTransaction: false, written: false };
+    const state: ClientState = { names: new Set(), generation, inTransaction: false };
     states.set(client, state);
+    const writes = connectionWrites();
     const query = client.query.bind(client) as QueryFunction;
     const connection = (client as unknown as { connection: Connection }).connection;
     const forget = async () => {
@@ -125,17 +115,13 @@ export function prepareStatements(pool: pg.Pool, Query: typeof pg.Query): Prepar
         return named(text, values ?? []);
       });
     };
-    // A write counts once its answer arrived (db/write-version.ts): a commit is visible by then. The
-    // end of a transaction counts when a write ran in it; one that only read counts nothing.
+    // A write counts once its answer arrived (db/write-version.ts): a commit is visible by then.
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const answer = dispatch(...args);
-      const text = args[0];
-      if (!(answer instanceof Promise) || (typeof text === 'string' && isReadOnly(text))) return answer;
-      if (typeof text === 'string' && TRANSACTION_CONTROL.test(text)) {
-        if (!state.written) return answer;
-        if (TRANSACTION_END.test(text)) state.written = false;
-      } else state.written = true;
-      return answer.finally(noteWrite);
+      if (!(answer instanceof Promise)) return answer;
+      const [first] = args as [string | { text?: string } | undefined];
+      const text = (typeof first === 'string' ? first : first?.text) ?? '';
+      return isReadOnly(text) || !writes(text) ? answer : answer.finally(noteWrite);
     };
   });
   return {

@@ -5,7 +5,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, SqliteDatabase as KyselySqliteDatabase, QueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { noteWrite } from './write-version.ts';
+import { connectionWrites, noteWrite } from './write-version.ts';
 
 /** Distinct statements kept; queries with lists of varying length make new texts, so it is bounded. */
 const MAX_STATEMENTS = 500;
@@ -31,9 +31,6 @@ export type CachingSqliteDatabase = Omit<KyselySqliteDatabase, 'prepare'> & {
 };
 
 const SELECT = /^\s*(select|with)\b/i;
-/** Statements that begin, mark or end a transaction: they change rows only by the writes inside it. */
-const TRANSACTION_CONTROL = /^\s*(begin|savepoint|release|commit|end|rollback)\b/i;
-const TRANSACTION_END = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
 
 /**
  * Reads outside a transaction share one read transaction until the event loop turns: in WAL mode
@@ -157,12 +154,9 @@ export function cacheStatements(
     if (cached === undefined) statements.set(text, statement);
     return statement;
   };
-  // Whether a write ran since a transaction last ended: the end of one that wrote moves the write
-  // version once more (its writes are visible from then on), that of one that only read does not.
-  let written = false;
-  const wrote = () => {
-    written = true;
-    noteWrite();
+  const writes = connectionWrites();
+  const mayWrite = (text: string) => {
+    if (writes(text)) noteWrite();
   };
   return {
     close: () => {
@@ -175,15 +169,11 @@ export function cacheStatements(
       const select = SELECT.test(text);
       if (!select) {
         epochs?.beforeOther();
-        if (!TRANSACTION_CONTROL.test(text)) wrote();
-        else if (written) {
-          noteWrite();
-          if (TRANSACTION_END.test(text)) written = false;
-        }
+        mayWrite(text);
       }
       const statement = prepared(text);
       if (select) {
-        if (!statement.readonly) wrote();
+        if (!statement.readonly) mayWrite(text);
         epochs?.beforeSelect(statement.readonly);
       }
       return statement;
