@@ -66,7 +66,7 @@ import sessions from './plugins/sessions.ts';
 import storableText from './plugins/storable-text.ts';
 import unreadBodies from './plugins/unread-bodies.ts';
 import { webApp } from './plugins/web-app.ts';
-import { OneLinePerRequest } from './log.ts';
+import { lazyChildLogger, OneLinePerRequest } from './log.ts';
 import { lazyCompilers } from './lazy-compilers.ts';
 import { requestValidatorCompiler } from './request-validator.ts';
 import { closeConnectionsWhenClosing } from './shutdown.ts';
@@ -181,6 +181,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
     // Long path parameters reach the route schemas (400 in the API's error shape), not the router's 414.
     routerOptions: { maxParamLength: 2048 },
     schemaController: { compilersFactory: { buildSerializer: compilers.buildSerializer } },
