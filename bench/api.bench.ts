@@ -1,6 +1,6 @@
 // Read-path latency of the API shell on SQLite: the entry-type list, the session check, liveness,
 // and moderator logins (bounded by argon2id's deliberate cost). Loopback only, bounded counts.
-import { measure, startServer, writeResult } from './support.ts';
+import { logIn, measure, startServer, writeResult } from './support.ts';
 
 const server = await startServer();
 try {
@@ -14,16 +14,7 @@ try {
     auth_state: await measure(3000, 8, get('/api/v1/auth')),
     healthz: await measure(3000, 8, get('/healthz')),
     login: await measure(40, 2, async () => {
-      const first = await fetch(server.baseUrl + '/api/v1/auth');
-      const token = first.headers.get('x-csrf-token') ?? '';
-      const cookie = (first.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-      const res = await fetch(server.baseUrl + '/api/v1/auth', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-        body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
-      });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`login answered ${res.status}`);
+      await logIn(server.baseUrl, { username: 'admin', password: 'bench-admin-password' });
     }),
   };
   writeResult('api', { database: 'sqlite', ...results });

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { processTree, residentKb, sampleRss, startServer, writeResult } from './support.ts';
+import { logIn, processTree, residentKb, sampleRss, startServer, writeResult } from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = Number(process.env['BENCH_ENTRIES'] ?? 1_000_000);
@@ -99,19 +99,6 @@ async function fillPostgres(url: string): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-async function session(baseUrl: string): Promise<string> {
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const token = first.headers.get('x-csrf-token') ?? '';
-  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const login = await fetch(`${baseUrl}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie.join('; ') },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  return [...cookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-}
-
 /** Polls the server's V8 heap in use and its memory outside the heap (buffers) from /metrics; answers the highest seen. */
 function sampleHeap(baseUrl: string): {
   stop: () => Promise<{ peak_heap_mb: number; peak_external_mb: number }>;
@@ -154,7 +141,7 @@ async function viaServer(env: Record<string, string>): Promise<Record<string, un
     ...env,
   });
   try {
-    const cookie = await session(server.baseUrl);
+    const cookie = await logIn(server.baseUrl, { username: 'admin', password: ADMIN_PASSWORD });
     const results: Record<string, unknown> = {};
     for (const format of FORMATS) {
       const rss = sampleRss(server.pid);

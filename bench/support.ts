@@ -295,20 +295,25 @@ export const cookiesOf = (res: Response): string =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
+/**
+ * What the web app fetches before a change: the CSRF token and the cookies GET /api/v1/auth answers
+ * (sent with `cookie`, a session's, when given).
+ */
+export async function csrfOf(baseUrl: string, cookie?: string): Promise<{ token: string; cookie: string }> {
+  const res = await fetch(`${baseUrl}/api/v1/auth`, cookie === undefined ? {} : { headers: { cookie } });
+  await res.arrayBuffer();
+  return { token: res.headers.get('x-csrf-token') ?? '', cookie: cookiesOf(res) };
+}
+
 /** Logs an account in as the web app does; answers the session's Cookie header. */
 export async function logIn(
   baseUrl: string,
   account: { username: string; password: string },
 ): Promise<string> {
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
-  const cookie = cookiesOf(first);
+  const { token, cookie } = await csrfOf(baseUrl);
   const res = await fetch(`${baseUrl}/api/v1/auth`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie,
-    },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
     body: JSON.stringify({ username: account.username, password: account.password }),
   });
   if (!res.ok) throw new Error(`login answered ${res.status}`);
@@ -322,20 +327,20 @@ export async function createDraft(
 ): Promise<{ id: string; cookie: string }> {
   const challenge = (await (await fetch(`${baseUrl}/api/v1/pow`)).json()) as { data: { token: string } };
   const { nonce, difficulty } = readPowToken(challenge.data.token)!;
-  const first = await fetch(`${baseUrl}/api/v1/auth`);
+  const csrf = await csrfOf(baseUrl);
   const created = await fetch(`${baseUrl}/api/v1/pow`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${challenge.data.token}`,
       'content-type': 'application/json',
-      'x-csrf-token': first.headers.get('x-csrf-token') ?? '',
-      cookie: cookiesOf(first),
+      'x-csrf-token': csrf.token,
+      cookie: csrf.cookie,
     },
     body: JSON.stringify({ solution: solvePow(nonce, difficulty), cpt: 'article', password }),
   });
   if (created.status !== 201) throw new Error(`creating an entry answered ${created.status}`);
   const id = created.headers.get('location')!.split('/').at(-1)!;
-  return { id, cookie: [cookiesOf(first), cookiesOf(created)].join('; ') };
+  return { id, cookie: [csrf.cookie, cookiesOf(created)].join('; ') };
 }
 
 /** `einwurf seed --entries N` with `env`, its output shown as it goes; answers its last line. */

@@ -26,6 +26,7 @@ import {
   benchAccount,
   CONNECTIONS,
   createDraft,
+  csrfOf,
   endTree,
   logIn,
   pound,
@@ -64,8 +65,7 @@ async function createAuthor(
   fields: Record<string, unknown> = {},
 ): Promise<Author> {
   const { id, cookie } = await createDraft(baseUrl, ENTRY_PASSWORD);
-  const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie } });
-  const csrf = auth.headers.get('x-csrf-token') ?? '';
+  const csrf = (await csrfOf(baseUrl, cookie)).token;
   const entry = (await (await fetch(`${baseUrl}/api/v1/anon/${id}`, { headers: { cookie } })).json()) as {
     data: Record<string, unknown>;
   };
@@ -86,14 +86,10 @@ async function createAuthor(
 
 /** Publishes the entries as moderation does, in one bulk action. */
 async function publish(baseUrl: string, moderatorCookie: string, ids: string[]): Promise<void> {
-  const auth = await fetch(`${baseUrl}/api/v1/auth`, { headers: { cookie: moderatorCookie } });
+  const { token } = await csrfOf(baseUrl, moderatorCookie);
   const res = await fetch(`${baseUrl}/api/v1/admin/collection/entries/bulk`, {
     method: 'POST',
-    headers: {
-      cookie: moderatorCookie,
-      'x-csrf-token': auth.headers.get('x-csrf-token') ?? '',
-      'content-type': 'application/json',
-    },
+    headers: { cookie: moderatorCookie, 'x-csrf-token': token, 'content-type': 'application/json' },
     body: JSON.stringify({ ids, action: 'publish' }),
   });
   const answer = (await res.json()) as { data?: { results?: { ok: boolean }[] } };
