@@ -1,8 +1,8 @@
 // Throughput per request, as a share of what bare Fastify manages: autocannon at 100 connections
 // against the real server (request log at info, JSON) on SQLite and on PostgreSQL, for an author
-// reading their entry, a moderator's list, an author's save, and a reader's public list and one
-// public entry (of PUBLISHED published articles); each call is framed by two runs of
-// a bare Fastify route answering the same JSON (bench/anchor-server.ts), and the ratio is the
+// reading their entry, a moderator's list, an author's save, and a reader's public list, one
+// public entry and its reader's page (of PUBLISHED published articles); each call is framed by two
+// runs of a bare Fastify route answering the same JSON or HTML (bench/anchor-server.ts), and the ratio is the
 // server's requests per second to the mean of those two. Other work on the machine moves both
 // alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
 // Beside it, `cpu_ratio`: bare Fastify's CPU time per request over the server's (each process tree's
@@ -174,10 +174,18 @@ function calls(authors: Author[], moderatorCookie: string, published: string[]) 
       key: 'GET /api/v1/public/entries/:id',
       options: (url: string): autocannon.Options => ({ url: `${url}/api/v1/public/entries/${published[0]}` }),
     },
+    reader_page: {
+      kind: 'read' as const,
+      key: 'GET /read/:id',
+      options: (url: string): autocannon.Options => ({ url: `${url}/read/${published[0]}` }),
+    },
   };
 }
 
-function startAnchor(port: number, answers: Record<string, unknown>): Promise<RunningServer> {
+/** What the anchor answers for a call: the JSON the server answered (serialized by Fastify), or a page. */
+type AnchorAnswer = { json?: unknown; html?: string };
+
+function startAnchor(port: number, answers: Record<string, AnchorAnswer>): Promise<RunningServer> {
   const file = join(mkdtempSync(join(tmpdir(), 'einwurf-bench-anchor-')), 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
   const child = spawn('npx', ['tsx', 'anchor-server.ts', String(port), file], {
@@ -229,8 +237,8 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
       ),
     );
 
-    // The anchor answers exactly what the server answered.
-    const answers: Record<string, unknown> = {};
+    // The anchor answers exactly what the server answered: the JSON, or a page's HTML.
+    const answers: Record<string, AnchorAnswer> = {};
     for (const call of Object.values(all)) {
       const options = call.options(baseUrl);
       const request = options.requests?.[0];
@@ -243,8 +251,10 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
         ...(init?.body ? { body: String(init.body) } : {}),
       });
       if (!res.ok) throw new Error(`${call.key} answered ${res.status}`);
-      answers[call.key] = await res.json();
-      if (init) authors[0]!.data['revision'] = (answers[call.key] as Author).data['revision'];
+      const page = res.headers.get('content-type')?.startsWith('text/html') === true;
+      const answer = page ? { html: await res.text() } : { json: await res.json() };
+      answers[call.key] = answer;
+      if (init) authors[0]!.data['revision'] = (answer.json as Author).data['revision'];
     }
     anchor = await startAnchor(FIRST_PORT + 1, answers);
 
