@@ -10,17 +10,23 @@ import { keptPublicAnswer, PUBLIC_ANSWER_MS, publicAnswers, publicReadOnSend } f
 // when one is no longer good. The public routes' own tests show them on both databases.
 
 let reads = 0;
+/** How long the probe's reads take (ms); `slowOnce` only the next one's. */
+let slow = 0;
+let slowOnce = 0;
 /** A public read that counts how often it really ran; `write` makes it write while it reads, `status` answers another. */
 const probe: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { write?: string; status?: string } }>(
     '/probe/public',
     { config: { publicRead: true }, preHandler: keptPublicAnswer, onSend: publicReadOnSend },
     async (request, reply) => {
-      reads += 1;
+      const read = (reads += 1);
+      const wait = slowOnce || slow;
+      slowOnce = 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (request.query.write !== undefined)
         await sql`update entries set title = title where 1 = 0`.execute(app.db);
       if (request.query.status !== undefined) reply.code(Number(request.query.status));
-      return { reads };
+      return { reads: read };
     },
   );
 };
@@ -77,6 +83,56 @@ describe('public answers kept in memory', () => {
     const first = await read('?e');
     await sql`update entries set title = title where 1 = 0`.execute(t.database.db);
     expect(await read('?e')).toBe(first + 1);
+  });
+
+  describe('a crowd', () => {
+    beforeEach(() => {
+      slow = 50;
+    });
+    afterAll(() => {
+      slow = 0;
+    });
+    const crowd = (query: string, size: number) =>
+      Promise.all(
+        Array.from({ length: size }, () =>
+          t.app.inject({ method: 'GET', url: `/api/v1/probe/public${query}` }),
+        ),
+      );
+
+    it('arriving while one request reads the answer waits for it: one read for all', async () => {
+      const before = reads;
+      const answers = await crowd('?crowd', 8);
+      expect(reads).toBe(before + 1);
+      expect(new Set(answers.map((answer) => answer.body))).toEqual(
+        new Set([JSON.stringify({ reads: before + 1 })]),
+      );
+      expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    });
+
+    it('reads, all together, when the reading request kept nothing', async () => {
+      const before = reads;
+      const answers = await crowd('?status=203', 4);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([203, 203, 203, 203]);
+      expect(reads).toBe(before + 4);
+    });
+
+    it('waits no longer than PUBLIC_ANSWER_MS for a slow reading', async () => {
+      slow = 0;
+      slowOnce = PUBLIC_ANSWER_MS + 500;
+      const before = reads;
+      const finished: number[] = [];
+      const first = t.app.inject({ method: 'GET', url: '/api/v1/probe/public?slow' }).then((answer) => {
+        finished.push(1);
+        return answer.json<{ reads: number }>().reads;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = t.app.inject({ method: 'GET', url: '/api/v1/probe/public?slow' }).then((answer) => {
+        finished.push(2);
+        return answer.json<{ reads: number }>().reads;
+      });
+      expect(await Promise.all([first, second])).toEqual([before + 1, before + 2]);
+      expect(finished).toEqual([2, 1]);
+    });
   });
 
   it('keeps at most 500 answers, the least recently read going first', () => {

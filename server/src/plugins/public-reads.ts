@@ -141,6 +141,12 @@ export type PublicAnswers = {
   /** The kept answer to a key, when it is still good at `now`. */
   get(key: string, now: number): PublicAnswer | undefined;
   set(key: string, answer: PublicAnswer): void;
+  /**
+   * For a key without a good answer: `done` when no request reads it yet (this one does, and calls it
+   * when its answer is kept or not), else `waiting`, settled when that request is done, or after
+   * PUBLIC_ANSWER_MS when it takes longer (a slow database holds the others no longer).
+   */
+  read(key: string): { done: () => void } | { waiting: Promise<void> };
 };
 
 /**
@@ -149,9 +155,13 @@ export type PublicAnswers = {
  * second, not one each. An answer is good for PUBLIC_ANSWER_MS, never past a scheduled publication
  * (the route's max-age says when that comes), and only while this process wrote nothing to the
  * database: a publication, a change or a removal by moderation here shows at once. At most
- * MAX_ANSWERS answers of MAX_ANSWER_BYTES together, the least recently read going first.
+ * MAX_ANSWERS answers of MAX_ANSWER_BYTES together, the least recently read going first. Requests
+ * that find no answer while another reads it wait for that one's answer instead of reading too: on
+ * PostgreSQL a crowd's requests all arrived before the first answer was kept, and each read the page.
  */
 export function publicAnswers(): PublicAnswers {
+  /** The keys being read, each by one request, till its answer is done. */
+  const reading = new Map<string, Promise<void>>();
   const answers = new LRUCache<string, PublicAnswer>({
     max: MAX_ANSWERS,
     maxSize: MAX_ANSWER_BYTES,
@@ -171,11 +181,31 @@ export function publicAnswers(): PublicAnswers {
     set(key, answer) {
       if (answer.bytes.length <= MAX_ANSWER_BYTES / 8) answers.set(key, answer);
     },
+    read(key) {
+      const underway = reading.get(key);
+      if (underway !== undefined) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLIC_ANSWER_MS)));
+        return { waiting: Promise.race([underway, late]).finally(() => clearTimeout(timer)) };
+      }
+      let done = () => {};
+      const read = new Promise<void>((resolve) => {
+        done = () => {
+          if (reading.get(key) === read) reading.delete(key);
+          resolve();
+        };
+      });
+      reading.set(key, read);
+      return { done };
+    },
   };
 }
 
-/** What a request asked when it found no kept answer: its key and the write version before it read. */
-const misses = new WeakMap<FastifyRequest, { key: string; version: number }>();
+/**
+ * What a request asked when it found no kept answer: its key, the write version before it read, and,
+ * when it is the one reading the key, how to tell the others waiting that it is done.
+ */
+const misses = new WeakMap<FastifyRequest, { key: string; version: number; done?: () => void }>();
 /** Requests answered from a kept answer. */
 const kept = new WeakSet<FastifyRequest>();
 
@@ -204,10 +234,23 @@ export function keptAnswer(
   return async function (request, reply) {
     if (request.method !== 'GET') return;
     const key = answerKey(request, variant(request));
-    const answer = this.publicAnswers.get(key, this.now());
+    const answers = this.publicAnswers;
+    let answer = answers.get(key, this.now());
     if (answer === undefined) {
-      misses.set(request, { key, version: writeVersion() });
-      return;
+      const reading = answers.read(key);
+      if ('done' in reading) {
+        misses.set(request, { key, version: writeVersion(), done: reading.done });
+        // Whatever the answer (an error, a closed connection), the others go on.
+        reply.raw.once('close', reading.done);
+        return;
+      }
+      await reading.waiting;
+      answer = answers.get(key, this.now());
+      // None kept (another status, a write meanwhile) or not yet: the others read now, together.
+      if (answer === undefined) {
+        misses.set(request, { key, version: writeVersion() });
+        return;
+      }
     }
     kept.add(request);
     return reply.headers(answer.headers).send(answer.bytes);
@@ -241,6 +284,7 @@ export const keepingOnSend: onSendAsyncHookHandler<unknown> = async function (re
   if (kept.has(request)) return notModifiedOr(request, reply, payload, String(reply.getHeader('etag')));
   const answer = await cacheableOnSend.call(this, request, reply, payload);
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) keepAnswer(request, reply, payload);
+  misses.get(request)?.done?.();
   return answer;
 };
 
