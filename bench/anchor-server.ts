@@ -5,8 +5,11 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
+/** What the anchor answers for a route: a body Fastify serializes, or a page sent as it is. */
+export type AnchorAnswer = { json?: unknown; html?: string };
+
 const [port, file] = process.argv.slice(2);
-const answers = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, { json?: unknown; html?: string }>;
+const answers = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, AnchorAnswer>;
 
 const app = Fastify();
 for (const [key, { json, html }] of Object.entries(answers)) {

@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import type { AnchorAnswer } from './anchor-server.ts';
 import {
   benchAccount,
   CONNECTIONS,
@@ -181,9 +182,6 @@ function calls(authors: Author[], moderatorCookie: string, published: string[]) 
     },
   };
 }
-
-/** What the anchor answers for a call: the JSON the server answered (serialized by Fastify), or a page. */
-type AnchorAnswer = { json?: unknown; html?: string };
 
 function startAnchor(port: number, answers: Record<string, AnchorAnswer>): Promise<RunningServer> {
   const file = join(mkdtempSync(join(tmpdir(), 'einwurf-bench-anchor-')), 'answers.json');
