@@ -9,7 +9,8 @@ import { createEntry } from '../features/entries/author-service.ts';
 import { insertFile } from '../features/files/repository.ts';
 import { fileIdFromUrl } from '../features/files/urls.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../features/entries/moderation-service.ts';
-import type { EntryChanger } from '../features/entries/service.ts';
+import { newEntryId, type EntryChanger } from '../features/entries/service.ts';
+import { insertEntriesInBulk } from '../features/seed/repository.ts';
 import { testConfig } from './config.ts';
 
 export const TEST_MODERATOR: EntryChanger = Object.freeze({ actor: 'admin', userId: null });
@@ -93,6 +94,32 @@ export async function insertTestEntry(
   if (!isDeletedState(state)) return saved;
   await deleteEntryAsModeration(db, created.data.id, TEST_MODERATOR);
   return { ...saved, data: { ...saved.data, state } };
+}
+
+/**
+ * Inserts an entry as a bare row, with its count but no search document: for a migration's test at
+ * a schema before today's, which the app's own writes (insertTestEntry) may not fit. Answers its id.
+ */
+export async function insertEntryRow(
+  db: Kysely<Database>,
+  input: { type?: string; state?: EntryState; title?: string } = {},
+): Promise<string> {
+  const id = newEntryId();
+  const now = Date.now();
+  const row = {
+    id,
+    type: input.type ?? 'article',
+    state: input.state ?? ENTRY_LIFECYCLE.initial,
+    title: input.title ?? 'Ein Eintrag',
+    data: JSON.stringify({ content: 'Text.' }),
+    password_hash: 'not a hash',
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await db.transaction().execute((trx) => insertEntriesInBulk(trx, [row], []));
+  return id;
 }
 
 /** Removes every entry and resets the per-type-and-state counters with them, as between tests. */

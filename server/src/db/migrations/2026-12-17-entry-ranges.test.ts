@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry, rangesRecountedAndKept } from '../../test/entries.ts';
+import { insertEntryRow, rangesRecountedAndKept } from '../../test/entries.ts';
 import { migrateTo, migrateToLatest } from '../migrate.ts';
 
 const BEFORE = '2026-12-16-search-vector-inline';
@@ -17,12 +17,12 @@ describe.each(testDatabases())('the migration counting entries per day on $name'
       const { db } = handle;
       await migrateToLatest(db);
       await migrateTo(db, BEFORE);
-      const first = await insertTestEntry(db, { state: 'published' });
-      const second = await insertTestEntry(db, { type: 'event', state: 'proposed' });
+      const first = await insertEntryRow(db, { state: 'published' });
+      const second = await insertEntryRow(db, { type: 'event', state: 'proposed' });
       await db
         .updateTable('entries')
         .set({ created_at: Date.UTC(2026, 0, 5, 12), updated_at: Date.UTC(2026, 1, 7, 23, 59) })
-        .where('id', '=', second.data.id)
+        .where('id', '=', second)
         .execute();
 
       await migrateTo(db, THIS);
@@ -32,21 +32,21 @@ describe.each(testDatabases())('the migration counting entries per day on $name'
 
       // A new entry, a change of state, a change within the same day, a move to the next day, a
       // change of type, a deletion: the counts follow each.
-      await insertTestEntry(db, { state: 'draft' });
-      await db.updateTable('entries').set({ state: 'rejected' }).where('id', '=', first.data.id).execute();
+      await insertEntryRow(db, { state: 'draft' });
+      await db.updateTable('entries').set({ state: 'rejected' }).where('id', '=', first).execute();
       await db
         .updateTable('entries')
         .set({ updated_at: Date.UTC(2026, 1, 7, 1) })
-        .where('id', '=', second.data.id)
+        .where('id', '=', second)
         .execute();
       counts = await rangesRecountedAndKept(db, AT_THIS);
       expect(counts.kept).toEqual(counts.recounted);
       await db
         .updateTable('entries')
         .set((eb) => ({ updated_at: eb('updated_at', '+', DAY_MS) }))
-        .where('id', '=', second.data.id)
+        .where('id', '=', second)
         .execute();
-      await db.updateTable('entries').set({ type: 'article' }).where('id', '=', second.data.id).execute();
+      await db.updateTable('entries').set({ type: 'article' }).where('id', '=', second).execute();
       counts = await rangesRecountedAndKept(db, AT_THIS);
       expect(counts.kept).toEqual(counts.recounted);
       expect(counts.kept).toContainEqual({
@@ -56,7 +56,7 @@ describe.each(testDatabases())('the migration counting entries per day on $name'
         state: 'proposed',
         count: 1,
       });
-      await db.deleteFrom('entries').where('id', '=', first.data.id).execute();
+      await db.deleteFrom('entries').where('id', '=', first).execute();
       counts = await rangesRecountedAndKept(db, AT_THIS);
       expect(counts.kept).toEqual(counts.recounted);
 
@@ -64,12 +64,12 @@ describe.each(testDatabases())('the migration counting entries per day on $name'
       const tables = await db.introspection.getTables();
       expect(tables.map((t) => t.name)).not.toContain('entry_ranges');
       // Without the table nothing is left to fire: writes work as before.
-      await insertTestEntry(db, { state: 'draft' });
+      await insertEntryRow(db, { state: 'draft' });
       await db.updateTable('entries').set({ state: 'proposed' }).execute();
       await db.deleteFrom('entries').execute();
 
       await migrateToLatest(db);
-      await insertTestEntry(db, { state: 'published' });
+      await insertEntryRow(db, { state: 'published' });
       counts = await rangesRecountedAndKept(db);
       expect(counts.kept).toEqual(counts.recounted);
       expect(counts.kept).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/db.ts';
-import { insertTestEntry, rangesRecountedAndKept } from '../../test/entries.ts';
+import { insertEntryRow, rangesRecountedAndKept } from '../../test/entries.ts';
 import { migrateTo, migrateToLatest } from '../migrate.ts';
 
 const BEFORE = '2026-12-17-entry-ranges';
@@ -23,10 +23,10 @@ describe.each(testDatabases())('the migration counting entries anyone has apart 
         .execute();
       const assignTo = (id: string, assignee: string | null) =>
         db.updateTable('entries').set({ assignee_id: assignee }).where('id', '=', id).execute();
-      const first = await insertTestEntry(db, { state: 'proposed' });
-      const second = await insertTestEntry(db, { state: 'proposed' });
-      const third = await insertTestEntry(db, { type: 'event', state: 'published' });
-      await assignTo(first.data.id, 'mod-a');
+      const first = await insertEntryRow(db, { state: 'proposed' });
+      const second = await insertEntryRow(db, { state: 'proposed' });
+      const third = await insertEntryRow(db, { type: 'event', state: 'published' });
+      await assignTo(first, 'mod-a');
 
       await migrateTo(db, THIS);
       let counts = await rangesRecountedAndKept(db);
@@ -46,14 +46,14 @@ describe.each(testDatabases())('the migration counting entries anyone has apart 
       // Taken, handed to a colleague (no move), released, taken by an account that is then deleted
       // (its entries' assignee set to null by the database), a new entry, a change of state, a
       // deletion: the counts follow each.
-      await assignTo(second.data.id, 'mod-b');
+      await assignTo(second, 'mod-b');
       counts = await rangesRecountedAndKept(db);
       expect(counts.kept).toEqual(counts.recounted);
-      await assignTo(second.data.id, 'mod-a');
-      await assignTo(first.data.id, null);
+      await assignTo(second, 'mod-a');
+      await assignTo(first, null);
       counts = await rangesRecountedAndKept(db);
       expect(counts.kept).toEqual(counts.recounted);
-      await assignTo(third.data.id, 'mod-b');
+      await assignTo(third, 'mod-b');
       await db.deleteFrom('users').where('id', '=', 'mod-a').execute();
       counts = await rangesRecountedAndKept(db);
       expect(counts.kept).toEqual(counts.recounted);
@@ -61,16 +61,16 @@ describe.each(testDatabases())('the migration counting entries anyone has apart 
         expect.objectContaining({ sort: 'created_at', type: 'event', assigned: 1, count: 1 }),
       );
       expect(counts.kept.filter((row) => (row as { assigned: number }).assigned === 1)).toHaveLength(2);
-      await insertTestEntry(db, { state: 'draft' });
-      await db.updateTable('entries').set({ state: 'rejected' }).where('id', '=', third.data.id).execute();
-      await db.deleteFrom('entries').where('id', '=', first.data.id).execute();
+      await insertEntryRow(db, { state: 'draft' });
+      await db.updateTable('entries').set({ state: 'rejected' }).where('id', '=', third).execute();
+      await db.deleteFrom('entries').where('id', '=', first).execute();
       counts = await rangesRecountedAndKept(db);
       expect(counts.kept).toEqual(counts.recounted);
 
       // Back: the table as before, counted anew, its triggers counting again.
       await migrateTo(db, BEFORE);
-      await insertTestEntry(db, { state: 'published' });
-      await assignTo(second.data.id, 'mod-b');
+      await insertEntryRow(db, { state: 'published' });
+      await assignTo(second, 'mod-b');
       counts = await rangesRecountedAndKept(db, { assigned: false });
       expect(counts.kept).toEqual(counts.recounted);
       expect(counts.kept.length).toBeGreaterThan(0);

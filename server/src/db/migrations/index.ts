@@ -27,6 +27,7 @@ import * as searchVectorInline from './2026-12-16-search-vector-inline.ts';
 import * as entryRanges from './2026-12-17-entry-ranges.ts';
 import * as entryRangesAssigned from './2026-12-18-entry-ranges-assigned.ts';
 import * as titleRanges from './2026-12-19-title-ranges.ts';
+import * as searchContentless from './2026-12-20-search-contentless.ts';
 
 /**
  * Every migration by name, in order; an explicit map works the same under tsx, Vitest and the CLI.
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-17-entry-ranges': entryRanges,
   '2026-12-18-entry-ranges-assigned': entryRangesAssigned,
   '2026-12-19-title-ranges': titleRanges,
+  '2026-12-20-search-contentless': searchContentless,
 };

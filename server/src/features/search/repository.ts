@@ -82,19 +82,23 @@ export async function writeSearchDocuments(
 
 /**
  * Adds SQLite full-text documents: the entry's to entries_fts, its title and facets again to
- * entries_fts_title (unless `titlesKept`), which finds title matches without reading body matches.
+ * entries_fts_title (unless `titlesKept`), which finds title matches without reading body matches,
+ * and the entry's id under the documents' rowid to search_rowids (both tables keep no text).
  */
 export async function insertSqliteSearchDocuments(
   db: Db,
   docs: SearchDocument[],
   { titlesKept = false }: TitlesKept = {},
 ): Promise<void> {
-  await sql`insert into entries_fts (rowid, entry_id, title, body, facets) values ${sql.join(
-    docs.map((d) => sql`(${d.rowid}, ${d.id}, ${d.title}, ${d.body}, ${d.facets})`),
+  await sql`insert into entries_fts (rowid, title, body, facets) values ${sql.join(
+    docs.map((d) => sql`(${d.rowid}, ${d.title}, ${d.body}, ${d.facets})`),
   )}`.execute(db);
   if (titlesKept) return;
   await sql`insert into entries_fts_title (rowid, title, facets) values ${sql.join(
     docs.map((d) => sql`(${d.rowid}, ${d.title}, ${d.facets})`),
+  )}`.execute(db);
+  await sql`insert into search_rowids (rowid, entry_id) values ${sql.join(
+    docs.map((d) => sql`(${d.rowid}, ${d.id})`),
   )}`.execute(db);
 }
 
@@ -111,6 +115,7 @@ export async function deleteSearchDocuments(
   await sql`delete from entries_fts where rowid in (${sql.join(rowids)})`.execute(db);
   if (titlesKept) return;
   await sql`delete from entries_fts_title where rowid in (${sql.join(rowids)})`.execute(db);
+  await sql`delete from search_rowids where rowid in (${sql.join(rowids)})`.execute(db);
 }
 
 function filtered(db: Db, filter: ListFilter) {
@@ -700,17 +705,17 @@ const WORDS_ONLY_RANKED = 4;
  * more than counting the facets, and the filtered query is ranked as it is. Same scores either way.
  */
 async function rankedMatches(db: Db, phrases: string, match: string, candidates: number) {
-  const score = sql`bm25(entries_fts, 0.0, 10.0, 1.0, 0.0)`;
+  const score = sql`bm25(entries_fts, 10.0, 1.0, 0.0)`;
   const words = `{title body} : ${phrases}`;
   const bound = WORDS_ONLY_RANKED * candidates;
   const counted = await sql<{ count: number }>`select count(*) as count from (
       select 1 from entries_fts where entries_fts match ${words} limit ${bound + 1}
     )`.execute(db);
   if (Number(counted.rows[0]?.count ?? 0) > bound) {
-    return sql`select entry_id, ${score} as score, rowid as position from entries_fts
+    return sql`select ${score} as score, rowid as position from entries_fts
       where entries_fts match ${match} order by score, position`;
   }
-  return sql`select entry_id, ${score} as score, rowid as position from entries_fts
+  return sql`select ${score} as score, rowid as position from entries_fts
     where entries_fts match ${words}
       and +rowid in (select rowid from entries_fts where entries_fts match ${match})
     order by score, position`;
@@ -746,13 +751,14 @@ async function searchSqlite(
     // Only the page's rows are joined; equal scores fall back to the index's order.
     const found = await sql<FoundEntryRow>`select ${COLUMNS} from (
         ${await rankedMatches(db, phrases, match, candidates)} limit ${limit} offset ${page.offset}
-      ) f join entries e on e.id = f.entry_id order by f.score, f.position`.execute(db);
+      ) f join search_rowids d on d.rowid = f.position join entries e on e.id = d.entry_id
+      order by f.score, f.position`.execute(db);
     return { rows: found.rows, total, capped };
   }
   // Title matches come from the titles' own table, read once; the others are read only as far as
   // the title matches leave room under the cap (a compound select's limit stops its later arms).
   // FTS5 reads matches in rowid order, so the first ones found are the capped set, already in its
-  // order. Both tables share the rowid.
+  // order. Both full-text tables and search_rowids share the rowid.
   const found = await sql<FoundEntryRow>`with title_hits as materialized (
       select rowid as position from entries_fts_title
       where entries_fts_title match ${titleMatch} limit ${candidates}
@@ -766,7 +772,7 @@ async function searchSqlite(
       select * from capped_set order by tier, position limit ${limit} offset ${page.offset}
     )
     select ${COLUMNS} from paged f
-    join entries_fts d on d.rowid = f.position
+    join search_rowids d on d.rowid = f.position
     join entries e on e.id = d.entry_id
     order by f.tier, f.position`.execute(db);
   return { rows: found.rows, total, capped };
