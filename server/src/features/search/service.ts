@@ -23,10 +23,12 @@ import * as repo from './repository.ts';
 import {
   buildSnippet,
   entryBodyText,
+  entryText,
   foldSearchText,
   queryTerms,
   searchFacets,
   searchRowid,
+  stripMarkdown,
 } from './text.ts';
 import { isoDateTime } from '../../time.ts';
 
@@ -40,12 +42,16 @@ type IndexedEntry = { id: string; type: string; state: string; title: string; da
 
 /** The folded full-text document of an entry from its title, stored fields, state and type. */
 export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
-  const fields = JSON.parse(entry.data) as Record<string, unknown>;
+  return documentWithText(entry, entryText(JSON.parse(entry.data) as Record<string, unknown>));
+}
+
+/** The document of an entry whose text fields are `text` (entryText). */
+function documentWithText(entry: IndexedEntry, text: string): repo.SearchDocument {
   return {
     id: entry.id,
     rowid: searchRowid(entry.id),
     title: foldSearchText(entry.title),
-    body: foldSearchText(entryBodyText(fields)),
+    body: foldSearchText(stripMarkdown(text)),
     facets: searchFacets(entry.state, entry.type),
   };
 }
@@ -54,18 +60,20 @@ export function searchDocumentOf(entry: IndexedEntry): repo.SearchDocument {
 export type SearchChange = { readonly doc: repo.SearchDocument; readonly titlesKept: boolean };
 
 /**
- * What re-indexing an entry a save changed writes, only when its full-text document changed: its
- * title, its body text, or (on SQLite, whose index holds them as facet tokens) its state or type. A
- * save of the same text, or of fields that are not text, writes nothing to the index (undefined),
- * and one that keeps the title and facets leaves SQLite's title table as it is.
+ * What re-indexing an entry a save changed writes, only when its full-text document may have
+ * changed: its title, its text fields, or (on SQLite, whose index holds them as facet tokens) its
+ * state or type. A save of the same text, or of fields that are not text, writes nothing to the
+ * index (undefined), and one that keeps the title and facets leaves SQLite's title table as it is.
+ * The text fields are compared as stored: folding and stripping the old ones too took a twentieth
+ * of a save of 300 words, and a change of markup alone (which would fold to the same) is rare.
  */
 export function searchChangeOf(db: Db, before: IndexedEntry, after: IndexedEntry): SearchChange | undefined {
-  const next = searchDocumentOf(after);
+  const text = entryText(JSON.parse(after.data) as Record<string, unknown>);
+  const next = documentWithText(after, text);
   const sameTitle = foldSearchText(before.title) === next.title;
   const sameText =
     sameTitle &&
-    (before.data === after.data ||
-      foldSearchText(entryBodyText(JSON.parse(before.data) as Record<string, unknown>)) === next.body);
+    (before.data === after.data || entryText(JSON.parse(before.data) as Record<string, unknown>) === text);
   const sameFacets = searchFacets(before.state, before.type) === next.facets;
   if (sameText && (sameFacets || !repo.searchIndexHoldsFacets(db))) return undefined;
   return { doc: next, titlesKept: sameTitle && sameFacets };

@@ -26,6 +26,11 @@ export function stripMarkdown(markdown: string): string {
 
 /** The body an entry is searched by: its Markdown content first, then its other text fields. */
 export function entryBodyText(fields: Record<string, unknown>): string {
+  return stripMarkdown(entryText(fields));
+}
+
+/** An entry's text fields as they are stored, content first, one per line (entryBodyText before markup goes). */
+export function entryText(fields: Record<string, unknown>): string {
   const parts: string[] = [];
   const content = fields['content'];
   if (typeof content === 'string') parts.push(content);
@@ -34,7 +39,7 @@ export function entryBodyText(fields: Record<string, unknown>): string {
     if (typeof value === 'string') parts.push(value);
     else if (Array.isArray(value)) parts.push(...value.filter((v): v is string => typeof v === 'string'));
   }
-  return stripMarkdown(parts.join('\n'));
+  return parts.join('\n');
 }
 
 /**
