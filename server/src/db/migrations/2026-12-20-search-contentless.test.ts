@@ -27,7 +27,11 @@ async function stored(db: Kysely<Database>) {
 
 /** The documents the app makes of the stored entries, as stored() reads them. */
 async function documentsOf(db: Kysely<Database>) {
-  const entries = await db.selectFrom('entries').select(['id', 'type', 'state', 'title', 'data']).orderBy('id').execute();
+  const entries = await db
+    .selectFrom('entries')
+    .select(['id', 'type', 'state', 'title', 'data'])
+    .orderBy('id')
+    .execute();
   return entries.map(searchDocumentOf).map((d) => ({ entry_id: d.id, title: d.title, body: d.body }));
 }
 
@@ -42,7 +46,9 @@ async function matchedBefore(db: Kysely<Database>, word: string): Promise<string
 async function storedContentless(db: Kysely<Database>) {
   const texts = await sql<{ title: string | null; body: string | null }>`
     select title, body from entries_fts`.execute(db);
-  const ids = await sql<{ entry_id: string }>`select entry_id from search_rowids order by entry_id`.execute(db);
+  const ids = await sql<{ entry_id: string }>`select entry_id from search_rowids order by entry_id`.execute(
+    db,
+  );
   const joined = await sql<{ same: number }>`select count(*) as same from entries_fts_title t
     join search_rowids s on s.rowid = t.rowid`.execute(db);
   return { texts: texts.rows, ids: ids.rows.map((r) => r.entry_id), titled: joined.rows[0]!.same };
@@ -56,7 +62,11 @@ describe.each(testDatabases().filter((t) => t.name === 'sqlite'))(
       try {
         const { db } = handle;
         await migrateToLatest(db);
-        const inBody = await insertTestEntry(db, { state: 'published', title: 'Markt', content: 'Ein Kürbis.' });
+        const inBody = await insertTestEntry(db, {
+          state: 'published',
+          title: 'Markt',
+          content: 'Ein Kürbis.',
+        });
         const inTitle = await insertTestEntry(db, { state: 'draft', title: 'Kürbis', content: 'Ein Fest.' });
         const other = await insertTestEntry(db, { state: 'proposed', title: 'Brunnen', content: 'Wasser.' });
         const latest = { kuerbis: await found(db, 'Kürbis'), capped: await found(db, 'Kürbis', 1) };

@@ -66,8 +66,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`create virtual table entries_fts_with_text using fts5(
       entry_id unindexed, title, body, facets, ${TOKENIZE})`.execute(db);
   // Each document is made again from its entry, under its rowid (read as text: it has 64 bits).
-  for (let after: bigint | undefined; ; ) {
-    const { rows } = await sql<{ rowid: string; id: string; type: string; state: string; title: string; data: string }>`
+  for (let after: bigint | undefined; ;) {
+    const { rows } = await sql<{
+      rowid: string;
+      id: string;
+      type: string;
+      state: string;
+      title: string;
+      data: string;
+    }>`
       select cast(s.rowid as text) as rowid, e.id, e.type, e.state, e.title, e.data
         from search_rowids s join entries e on e.id = s.entry_id
         where ${after === undefined ? sql`true` : sql`s.rowid > ${after}`}
