@@ -10,9 +10,9 @@ import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
 import { completeFields, insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { saveEntry } from '../entries/author-service.ts';
 import { moderateEntry } from '../entries/moderation-service.ts';
-import { changeEntryState } from '../entries/service.ts';
+import { changeEntryState, purgeDeletedEntries } from '../entries/service.ts';
 import { searchEntries } from './repository.ts';
-import { queryTerms } from './text.ts';
+import { queryTerms, searchRowid } from './text.ts';
 
 /**
  * Counts the statements that write what `target` matches (by default SQLite's FTS tables and
@@ -189,4 +189,32 @@ describe.each(testDatabases())('the search index on a save on $name', (target) =
     expect(await found('Brombeeren', { state: 'rejected' })).toEqual([entry.data.id]);
     expect(await found('Brombeeren', { state: 'published' })).toEqual([]);
   });
+
+  it.runIf(target.name === 'sqlite')(
+    'leaves nothing of a purged entry in the index: no document, title or id',
+    async () => {
+      const entry = await insertTestEntry(database.db, {
+        state: 'published',
+        title: 'Mispelmarmelade',
+        content: 'Eingekocht.',
+      });
+      const rowid = searchRowid(entry.data.id);
+      const held = async () => {
+        const { rows } = await sql<{ n: number }>`select
+          (select count(*) from entries_fts where entries_fts match 'mispelmarmelade OR eingekocht') +
+          (select count(*) from entries_fts_title where entries_fts_title match 'mispelmarmelade') +
+          (select count(*) from search_rowids where rowid = ${rowid}) as n`.execute(database.db);
+        return Number(rows[0]!.n);
+      };
+      expect(await held()).toBe(3);
+      await changeEntryState(database.db, entry.data.id, 'deleted', TEST_MODERATOR);
+      await database.db
+        .updateTable('entries')
+        .set({ deleted_at: 1 })
+        .where('id', '=', entry.data.id)
+        .execute();
+      expect(await purgeDeletedEntries(database.db, Date.now())).toContain(entry.data.id);
+      expect(await held()).toBe(0);
+    },
+  );
 });
