@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // moderation lists sort and filter by.
 
 // A frozen copy of the app's search text rules at this date, to index entries that already exist.
-function fold(text: string): string {
+export function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -28,7 +28,7 @@ function bodyText(data: string): string {
     .replace(/[#>*_~`|]+/g, ' ');
 }
 
-function facets(state: string, type: string): string {
+export function facets(state: string, type: string): string {
   return `s${state} t${Buffer.from(type).toString('hex')}`;
 }
 

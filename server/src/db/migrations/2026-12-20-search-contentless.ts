@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { facets, fold } from './2026-11-23-moderation.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen against Kysely<any> by design */
 
 // Frozen in time: never import app code here. SQLite's main full-text table kept a copy of every
@@ -26,16 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop table entries_fts_with_text`.execute(db);
 }
 
-// A frozen copy of the app's search text rules at this date: going back, each document is made
-// again from its entry.
-function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss')
-    .replace(/ẞ/g, 'SS');
-}
-
+// A frozen copy of the app's search text rules at this date (folding and facets are the same as at
+// the index's start): going back, each document is made again from its entry.
 function bodyText(data: string): string {
   const fields = JSON.parse(data) as Record<string, unknown>;
   const parts: string[] = [];
@@ -52,10 +45,6 @@ function bodyText(data: string): string {
     .replace(/<[^>]+>/g, ' ')
     .replace(/[#>*_~`|]+/g, ' ')
     .replace(/[ \t]+/g, ' ');
-}
-
-function facets(state: string, type: string): string {
-  return `s${state} t${Buffer.from(type).toString('hex')}`;
 }
 
 /** How many entries going back reads at a time. */
