@@ -1,8 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { dialectOf } from '../../db/database.ts';
 import { pgVector } from '../search/vector.ts';
-import type { Database, EntryEventRow, EntryRow, NewEntryEventRow, NewEntryRow } from '../../db/types.ts';
+import type {
+  Database,
+  EntryEventRow,
+  EntryRevisionRow,
+  EntryRow,
+  NewEntryEventRow,
+  NewEntryRow,
+} from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 
@@ -165,23 +173,25 @@ export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
  * deletion and publication time are set only when they change: SQLite rewrites the entries of every
  * index (and fires every trigger) naming a column the statement sets, whether its value changes or
  * not, and an author's save changes none of them. The values it leaves are the ones read: every
- * other write of them changes the revision or the state, which the update checks.
+ * other write of them changes the revision or the state, which the update checks. `kept` (the
+ * save's revision and the event noting it) is written only with the edit: on PostgreSQL by the
+ * edit's own statement, one round trip instead of three.
  */
 export async function updateEntryAtRevision(
   db: Db,
   id: string,
   from: Pick<EntryRow, 'revision' | 'state' | 'title' | 'deleted_at' | 'published_at'>,
   update: EntryUpdate,
+  kept?: KeptWithEdit,
 ): Promise<boolean> {
-  const [row] = await entryAtRevisionUpdate(
-    db,
-    {
-      title: update.title !== from.title,
-      state: update.state !== from.state,
-      deletedAt: update.deleted_at !== from.deleted_at,
-      publishedAt: update.published_at !== from.published_at,
-      searchVector: update.searchVector !== undefined,
-    },
+  const changed: ChangedColumns = {
+    title: update.title !== from.title,
+    state: update.state !== from.state,
+    deletedAt: update.deleted_at !== from.deleted_at,
+    publishedAt: update.published_at !== from.published_at,
+    searchVector: update.searchVector !== undefined,
+  };
+  const edit: EditColumns = [
     id,
     from.revision,
     from.state,
@@ -194,8 +204,22 @@ export async function updateEntryAtRevision(
     update.published_at,
     update.searchVector?.title ?? '',
     update.searchVector?.body ?? '',
-  );
+  ];
+  const [row]: { type: string }[] =
+    kept !== undefined && dialectOf(db) === 'postgres'
+      ? await entryEditKeptInsert(
+          db,
+          { changed, event: kept.event !== undefined },
+          ...edit,
+          ...revisionColumnsOf(kept.revision),
+          ...(kept.event === undefined ? EVENT_LEFT_OUT : entryEventColumnsOf(kept.event)),
+        )
+      : await entryAtRevisionUpdate(db, changed, ...edit);
   if (!row) return false;
+  if (kept !== undefined && dialectOf(db) === 'sqlite') {
+    await revisionInsert(db, undefined, ...revisionColumnsOf(kept.revision));
+    if (kept.event !== undefined) await insertEntryEvent(db, kept.event);
+  }
   if (update.state !== from.state) {
     await adjustEntryCounts(db, [
       { type: row.type, state: from.state, delta: -1 },
@@ -225,45 +249,113 @@ type ChangedColumns = {
   searchVector: boolean;
 };
 
-const entryAtRevisionUpdate = compiledOnce(
+/** An edit's columns in the order statements compiled once take them: the row it started from, then what it sets. */
+type EditColumns = [
+  id: string,
+  fromRevision: number,
+  fromState: EntryState,
+  title: EntryUpdate['title'],
+  data: EntryUpdate['data'],
+  revision: EntryUpdate['revision'],
+  state: EntryUpdate['state'],
+  updatedAt: EntryUpdate['updated_at'],
+  deletedAt: EntryUpdate['deleted_at'],
+  publishedAt: EntryUpdate['published_at'],
+  searchTitle: string,
+  searchBody: string,
+];
+const EDIT_COLUMN_COUNT: EditColumns['length'] = 12;
+
+/** The update of an edit at its revision, returning the entry's type (no row: the edit came too late). */
+function entryAtRevisionQuery(
+  db: QueryCreator<Database>,
+  changed: ChangedColumns,
+  ...[
+    id,
+    fromRevision,
+    fromState,
+    title,
+    data,
+    revision,
+    state,
+    updatedAt,
+    deletedAt,
+    publishedAt,
+    searchTitle,
+    searchBody,
+  ]: EditColumns
+) {
+  const query = db
+    .updateTable('entries')
+    .set({
+      data,
+      revision,
+      updated_at: updatedAt,
+      ...(changed.title ? { title } : {}),
+      ...(changed.state ? { state } : {}),
+      ...(changed.deletedAt ? { deleted_at: deletedAt } : {}),
+      ...(changed.publishedAt ? { published_at: publishedAt } : {}),
+    })
+    .where('id', '=', id)
+    .where('revision', '=', fromRevision)
+    .where('state', '=', fromState)
+    .returning('type');
+  // search_vector is PostgreSQL's alone, outside the shared schema's types.
+  return changed.searchVector
+    ? query.set(sql.ref('search_vector') as never, pgVector(searchTitle, searchBody) as never)
+    : query;
+}
+
+const changedKey = ({ title, state, deletedAt, publishedAt, searchVector }: ChangedColumns) =>
+  [title, state, deletedAt, publishedAt, searchVector].map(Number).join('');
+
+const entryAtRevisionUpdate = compiledOnce(entryAtRevisionQuery, changedKey);
+
+/** What a save keeps with the entry it changes: its revision, and the event noting it. */
+export type KeptWithEdit = { revision: EntryRevisionRow; event?: NewEntryEventRow | undefined };
+
+/** `insert into table (columns) select values from "edited"`: a row only when the edit was written. */
+function insertIfEdited(
+  db: QueryCreator<Database>,
+  table: 'entry_revisions' | 'entry_events',
+  values: Record<string, unknown>,
+) {
+  return db
+    .insertInto(table)
+    .columns(Object.keys(values) as never)
+    .expression(sql`select ${sql.join(Object.values(values))} from "edited"`);
+}
+
+/** A CTE's query creator as the schema's (the named rows it adds are read by raw SQL only). */
+const tables = <DB extends Database>(cte: QueryCreator<DB>) => cte as unknown as QueryCreator<Database>;
+
+/** The event's stand-ins when a save notes none (compiled out of the statement, never bound). */
+const EVENT_LEFT_OUT = new Array(10).fill(null) as unknown as EntryEventColumns;
+
+// On PostgreSQL an edit, its revision and the event noting it are one statement (one round trip
+// instead of three); the revision and event are inserted only when the edit was written.
+const entryEditKeptInsert = compiledOnce(
   (
     db,
-    changed: ChangedColumns,
-    id: string,
-    fromRevision: number,
-    fromState: EntryState,
-    title: EntryUpdate['title'],
-    data: EntryUpdate['data'],
-    revision: EntryUpdate['revision'],
-    state: EntryUpdate['state'],
-    updatedAt: EntryUpdate['updated_at'],
-    deletedAt: EntryUpdate['deleted_at'],
-    publishedAt: EntryUpdate['published_at'],
-    searchTitle: string,
-    searchBody: string,
+    shape: { changed: ChangedColumns; event: boolean },
+    ...columns: [...EditColumns, ...RevisionColumns, ...EntryEventColumns]
   ) => {
+    const edit = columns.slice(0, EDIT_COLUMN_COUNT) as EditColumns;
+    const revision = columns.slice(EDIT_COLUMN_COUNT, EDIT_COLUMN_COUNT + REVISION_COLUMN_COUNT);
+    const event = columns.slice(EDIT_COLUMN_COUNT + REVISION_COLUMN_COUNT) as EntryEventColumns;
     const query = db
-      .updateTable('entries')
-      .set({
-        data,
-        revision,
-        updated_at: updatedAt,
-        ...(changed.title ? { title } : {}),
-        ...(changed.state ? { state } : {}),
-        ...(changed.deletedAt ? { deleted_at: deletedAt } : {}),
-        ...(changed.publishedAt ? { published_at: publishedAt } : {}),
-      })
-      .where('id', '=', id)
-      .where('revision', '=', fromRevision)
-      .where('state', '=', fromState)
-      .returning('type');
-    // search_vector is PostgreSQL's alone, outside the shared schema's types.
-    return changed.searchVector
-      ? query.set(sql.ref('search_vector') as never, pgVector(searchTitle, searchBody) as never)
+      .with('edited', (cte) => entryAtRevisionQuery(tables(cte), shape.changed, ...edit))
+      .with('revision', (cte) =>
+        insertIfEdited(tables(cte), 'entry_revisions', revisionValues(...(revision as RevisionColumns))),
+      );
+    const withEvent = shape.event
+      ? (query.with('event', (cte) =>
+          insertIfEdited(tables(cte), 'entry_events', entryEventValues(...event)),
+        ) as unknown as typeof query)
       : query;
+    return withEvent.selectFrom('edited').select('type');
   },
-  ({ title, state, deletedAt, publishedAt, searchVector }) =>
-    [title, state, deletedAt, publishedAt, searchVector].map(Number).join(''),
+  ({ changed, event }) => `${changedKey(changed)}${Number(event)}`,
 );
 
 /** Moves an entry to a state only when it is still in the state the change was decided on. */
@@ -287,6 +379,49 @@ export async function updateEntryState(
   ]);
   return true;
 }
+
+export type RevisionColumns = [
+  entryId: string,
+  revision: number,
+  title: string,
+  data: string,
+  state: EntryRevisionRow['state'],
+  actor: EntryRevisionRow['actor'],
+  userId: string | null,
+  savedAt: number,
+];
+
+/** How many columns a revision has (the type holds it to RevisionColumns). */
+export const REVISION_COLUMN_COUNT: RevisionColumns['length'] = 8;
+
+export const revisionValues = (
+  ...[entryId, revision, title, data, state, actor, userId, savedAt]: RevisionColumns
+) => ({
+  entry_id: entryId,
+  revision,
+  title,
+  data,
+  state,
+  actor,
+  user_id: userId,
+  saved_at: savedAt,
+});
+
+export const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
+  row.entry_id,
+  row.revision,
+  row.title,
+  row.data,
+  row.state,
+  row.actor,
+  row.user_id,
+  row.saved_at,
+];
+
+// Every save keeps a revision: built and compiled once (db/compiled-once.ts).
+export const revisionInsert = compiledOnce((db, _shape: void, ...columns: RevisionColumns) =>
+  db.insertInto('entry_revisions').values(revisionValues(...columns)),
+);
 
 /** An event's columns in the order statements compiled once take them (db/compiled-once.ts). */
 export type EntryEventColumns = [

@@ -20,11 +20,16 @@ import { moderateEntry } from './moderation-service.ts';
 import {
   AUTHOR,
   changeEntryState,
+  EntryConflictError,
+  findEntryRow,
   getEntry,
   listEntryEvents,
   PURGE_BATCH,
   purgeDeletedEntries,
+  writeEntryEdit,
 } from './service.ts';
+import { storedFields } from './presenter.ts';
+import type { EntryRow } from '../../db/types.ts';
 
 const allowed = (actor: EntryActor) =>
   ENTRY_STATES.flatMap((from) =>
@@ -337,5 +342,51 @@ describe.each(testDatabases())('the update of an edit on $name', (target) => {
         revision: second.data.revision,
       },
     ]);
+  });
+
+  it('keeps no revision and notes no event for an edit that came too late', async () => {
+    const contentTypes = await shippedContentTypes();
+    const kept = async (id: string) => ({
+      revisions: (
+        await handle.db.selectFrom('entry_revisions').select('revision').where('entry_id', '=', id).execute()
+      ).length,
+      events: (await handle.db.selectFrom('entry_events').select('id').where('entry_id', '=', id).execute())
+        .length,
+    });
+    const edit = (row: EntryRow) => ({
+      data: { ...storedFields(row), title: 'Zu spät', revision: row.revision },
+      state: row.state,
+      mode: 'draft' as const,
+    });
+
+    // Saved meanwhile: the stored revision is past the one the edit read.
+    const saved = await insertTestEntry(handle.db, { title: 'Vorher', content: 'Eins.' });
+    const readBeforeSave = await findEntryRow(handle.db, saved.data.id);
+    await saveEntry(handle.db, contentTypes, saved.data.id, { data: { ...saved.data, content: 'Zwei.' } });
+    const afterSave = await kept(saved.data.id);
+    await expect(
+      handle.db
+        .transaction()
+        .execute((trx) => writeEntryEdit(trx, contentTypes, readBeforeSave, edit(readBeforeSave), AUTHOR)),
+    ).rejects.toBeInstanceOf(EntryConflictError);
+    expect(await kept(saved.data.id)).toEqual(afterSave);
+
+    // Proposed meanwhile: the revision is the one the edit read, the state is not.
+    const proposed = await insertTestEntry(handle.db, { title: 'Vorher', content: 'Eins.' });
+    const readBeforeProposal = await findEntryRow(handle.db, proposed.data.id);
+    await changeEntryState(handle.db, proposed.data.id, 'proposed', AUTHOR, 'proposed');
+    const afterProposal = await kept(proposed.data.id);
+    await expect(
+      handle.db
+        .transaction()
+        .execute((trx) =>
+          writeEntryEdit(trx, contentTypes, readBeforeProposal, edit(readBeforeProposal), AUTHOR),
+        ),
+    ).rejects.toBeInstanceOf(EntryConflictError);
+    expect(await kept(proposed.data.id)).toEqual(afterProposal);
+    expect((await getEntry(handle.db, proposed.data.id)).data).toMatchObject({
+      title: 'Vorher',
+      state: 'proposed',
+    });
   });
 });

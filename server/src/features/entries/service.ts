@@ -21,7 +21,7 @@ import {
   type EntryEventList,
   type PageQuery,
 } from '@einwurf/contract';
-import type { Database, EntryRow, NewEntryEventRow } from '../../db/types.ts';
+import type { Database, EntryRevisionRow, EntryRow, NewEntryEventRow } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { pageParams, paginate } from '../../list-params.ts';
 import { recordAuditAs, SYSTEM_AUDIT, type AuditContext } from '../audit/service.ts';
@@ -226,20 +226,21 @@ export async function recordEntryRevision(
   by: EntryChanger,
   event?: NewEntryEventRow,
 ): Promise<void> {
-  await insertRevision(
-    db,
-    {
-      entry_id: row.id,
-      revision: row.revision,
-      title: row.title,
-      data: row.data,
-      state: row.state,
-      actor: by.actor,
-      user_id: by.userId,
-      saved_at: row.updated_at,
-    },
-    event,
-  );
+  await insertRevision(db, revisionRowOf(row, by), event);
+}
+
+/** The revision keeping the entry as a save (or its creation) by `by` left it. */
+function revisionRowOf(row: EntryRow, by: EntryChanger): EntryRevisionRow {
+  return {
+    entry_id: row.id,
+    revision: row.revision,
+    title: row.title,
+    data: row.data,
+    state: row.state,
+    actor: by.actor,
+    user_id: by.userId,
+    saved_at: row.updated_at,
+  };
 }
 
 /** An edit of an entry: its fields, its new state, how strictly to check them. */
@@ -289,22 +290,6 @@ export async function writeEntryEdit(
   };
   const search = searchChangeOf(trx, row, saved);
   const searchVector = searchVectorOf(trx, search);
-  const written = await repo.updateEntryAtRevision(trx, row.id, row, {
-    title: saved.title,
-    data: saved.data,
-    state: saved.state,
-    revision: saved.revision,
-    updated_at: now,
-    deleted_at: null,
-    published_at: saved.published_at,
-    ...(searchVector === undefined ? {} : { searchVector }),
-  });
-  if (!written) {
-    // Moderation merges with whatever is stored; an author's entry deleted meanwhile is gone (404).
-    const stored = await findEntryRow(trx, row.id, { includeDeleted: by.actor !== 'author' });
-    throw new EntryConflictError(toEntry(stored));
-  }
-  if (search !== undefined && searchVector === undefined) await writeSearchChange(trx, search);
   const changesState = saved.state !== row.state;
   const publishAt = scheduleNoted(row, saved, now);
   // A new time for a scheduled publication is a save of the entry, noted with that time.
@@ -320,7 +305,29 @@ export async function writeEntryEdit(
           reschedules ? publishAt : null,
         )
       : undefined;
-  await recordEntryRevision(trx, saved, by, savedEvent);
+  // The revision and the event are written with the edit, when it is (on PostgreSQL by its statement).
+  const written = await repo.updateEntryAtRevision(
+    trx,
+    row.id,
+    row,
+    {
+      title: saved.title,
+      data: saved.data,
+      state: saved.state,
+      revision: saved.revision,
+      updated_at: now,
+      deleted_at: null,
+      published_at: saved.published_at,
+      ...(searchVector === undefined ? {} : { searchVector }),
+    },
+    { revision: revisionRowOf(saved, by), event: savedEvent },
+  );
+  if (!written) {
+    // Moderation merges with whatever is stored; an author's entry deleted meanwhile is gone (404).
+    const stored = await findEntryRow(trx, row.id, { includeDeleted: by.actor !== 'author' });
+    throw new EntryConflictError(toEntry(stored));
+  }
+  if (search !== undefined && searchVector === undefined) await writeSearchChange(trx, search);
   if (isPublicState(saved.state) || isPublicState(row.state)) await keepPublicHtml(trx, saved);
   if (changesState) {
     await recordEntryEvent(

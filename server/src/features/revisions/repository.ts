@@ -6,55 +6,17 @@ import {
   entryEventColumnsOf,
   entryEventValues,
   insertEntryEvent,
+  REVISION_COLUMN_COUNT,
+  revisionColumnsOf,
+  revisionInsert,
+  revisionValues,
   type EntryEventColumns,
+  type RevisionColumns,
 } from '../entries/repository.ts';
 
 type Db = Kysely<Database>;
 
 export type RevisionWithUser = EntryRevisionRow & { username: string | null };
-
-type RevisionColumns = [
-  entryId: string,
-  revision: number,
-  title: string,
-  data: string,
-  state: EntryRevisionRow['state'],
-  actor: EntryRevisionRow['actor'],
-  userId: string | null,
-  savedAt: number,
-];
-
-/** How many columns a revision has (the type holds it to RevisionColumns). */
-const REVISION_COLUMN_COUNT: RevisionColumns['length'] = 8;
-
-const revisionValues = (
-  ...[entryId, revision, title, data, state, actor, userId, savedAt]: RevisionColumns
-) => ({
-  entry_id: entryId,
-  revision,
-  title,
-  data,
-  state,
-  actor,
-  user_id: userId,
-  saved_at: savedAt,
-});
-
-const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
-  row.entry_id,
-  row.revision,
-  row.title,
-  row.data,
-  row.state,
-  row.actor,
-  row.user_id,
-  row.saved_at,
-];
-
-// Every save keeps a revision: built and compiled once (db/compiled-once.ts).
-const revisionInsert = compiledOnce((db, _shape: void, ...columns: RevisionColumns) =>
-  db.insertInto('entry_revisions').values(revisionValues(...columns)),
-);
 
 // On PostgreSQL the event noting the save is written by the same statement: one round trip less.
 const revisionWithEventInsert = compiledOnce(
