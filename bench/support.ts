@@ -2,7 +2,7 @@
 // data folder, latency percentiles, and the JSON result file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -380,6 +380,8 @@ export type Run = {
   cpu_us_per_request?: number;
   /** Of it, the time in the kernel (system calls: the sockets, the files): what is left is user time (JavaScript, SQLite, parsers). */
   system_us_per_request?: number;
+  /** The database server's CPU time per answered request (µs), when it runs on this machine (PostgreSQL). */
+  database_cpu_us_per_request?: number;
 };
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -403,13 +405,54 @@ export function cpuTimesUs(rootPid: number): { user: number; system: number } {
   return { user: us(user), system: us(system) };
 }
 
-/** An autocannon run at CONNECTIONS (unless `options` says) for `seconds` (unless it says). */
-export function pound(options: autocannon.Options, seconds: number, serverPid?: number): Promise<Run> {
+/**
+ * The pid of the PostgreSQL server running on this machine (its postmaster: a `postgres` process
+ * whose parent is not one), or undefined when none runs here (a database on another host).
+ */
+export function localPostgresPid(): number | undefined {
+  const commOf = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const parentOf = (pid: string) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!;
+  };
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (commOf(pid) === 'postgres' && commOf(parentOf(pid)) !== 'postgres') return Number(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+const cpuSumUs = (pid: number) => {
+  const { user, system } = cpuTimesUs(pid);
+  return user + system;
+};
+
+/**
+ * An autocannon run at CONNECTIONS (unless `options` says) for `seconds` (unless it says); with the
+ * server's pid, its CPU time per request; with the database server's, that one's too.
+ */
+export function pound(
+  options: autocannon.Options,
+  seconds: number,
+  serverPid?: number,
+  databasePid?: number,
+): Promise<Run> {
   const before = serverPid === undefined ? undefined : cpuTimesUs(serverPid);
+  const databaseBefore = databasePid === undefined ? undefined : cpuSumUs(databasePid);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: seconds, ...options }, (error, result) => {
       if (error) return reject(error);
       const after = serverPid === undefined ? undefined : cpuTimesUs(serverPid);
+      const databaseAfter = databasePid === undefined ? undefined : cpuSumUs(databasePid);
       const answered = Math.max(1, result.requests.total);
       const perRequest = (us: number) => Math.round(us / answered);
       resolve({
@@ -424,6 +467,9 @@ export function pound(options: autocannon.Options, seconds: number, serverPid?: 
               cpu_us_per_request: perRequest(after.user + after.system - before.user - before.system),
               system_us_per_request: perRequest(after.system - before.system),
             }),
+        ...(databaseBefore === undefined || databaseAfter === undefined
+          ? {}
+          : { database_cpu_us_per_request: perRequest(databaseAfter - databaseBefore) }),
       });
     });
   });

@@ -14,8 +14,13 @@
 // A fresh SQLite data folder and a fresh PostgreSQL database (created on BENCH_PG_URL, dropped
 // after) get one draft per connection, each created through the proof-of-work call with its own
 // author session. BENCH_DATABASES picks sqlite,postgres; BENCH_SECONDS the length of each run
-// (default 5); BENCH_CALLS some of the calls by name (default all); BENCH_PORT the first of the two
-// ports used (default random).
+// (default 5); BENCH_ROUNDS how many times each call is measured between its two anchor runs
+// (default 1; the ratios are the rounds' medians, each round kept); BENCH_CALLS some of the calls by
+// name (default all); BENCH_PORT the first of the two ports used (default random).
+//
+// On PostgreSQL running on this machine, each run of the server also notes the database server's
+// CPU time per request (`database_cpu_us_per_request`): both share the machine's cores, which the
+// ratio against bare Fastify (no database at all) does not show.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +34,7 @@ import {
   createDraft,
   csrfOf,
   endTree,
+  localPostgresPid,
   logIn,
   pound,
   type RunningServer,
@@ -42,6 +48,7 @@ import {
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PG_ADMIN_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 1));
 const FIRST_PORT = Number(process.env['BENCH_PORT'] ?? 20000 + Math.floor(Math.random() * 1000));
 const GOALS = { read: 0.5, write: 0.25 } as const;
 const ENTRY_PASSWORD = 'bench-entry-password';
@@ -202,7 +209,16 @@ function startAnchor(port: number, answers: Record<string, AnchorAnswer>): Promi
   );
 }
 
-async function benchServer(env: Record<string, string>): Promise<Record<string, unknown>> {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function benchServer(
+  env: Record<string, string>,
+  databasePid?: number,
+): Promise<Record<string, unknown>> {
   let account: Awaited<ReturnType<typeof benchAccount>> | undefined;
   let server: RunningServer | undefined;
   let anchor: RunningServer | undefined;
@@ -261,15 +277,31 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
       await pound({ ...call.options(server.baseUrl), duration: 1 }, SECONDS); // warm-up
       await pound({ ...call.options(anchor.baseUrl), duration: 1 }, SECONDS);
       const load = loadavg()[0];
-      const before = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
-      const measured = await pound(call.options(server.baseUrl), SECONDS, server.pid);
-      const after = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
-      const bare = (before.per_second + after.per_second) / 2;
-      const ratio = Number((measured.per_second / bare).toFixed(3));
-      // The same measure by CPU time per request (bare Fastify's over the server's), which the
-      // machine's other work moves far less than requests per second.
-      const bareCpu = (before.cpu_us_per_request! + after.cpu_us_per_request!) / 2;
-      const cpuRatio = Number((bareCpu / Math.max(1, measured.cpu_us_per_request!)).toFixed(3));
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const before = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
+        const measured = await pound(call.options(server.baseUrl), SECONDS, server.pid, databasePid);
+        const after = await pound(call.options(anchor.baseUrl), SECONDS, anchor.pid);
+        const bare = (before.per_second + after.per_second) / 2;
+        // The same measure by CPU time per request (bare Fastify's over the server's), which the
+        // machine's other work moves far less than requests per second.
+        const bareCpu = (before.cpu_us_per_request! + after.cpu_us_per_request!) / 2;
+        rounds.push({
+          ratio: Number((measured.per_second / bare).toFixed(3)),
+          cpu_ratio: Number((bareCpu / Math.max(1, measured.cpu_us_per_request!)).toFixed(3)),
+          bare,
+          bareCpu,
+          measured,
+          before,
+          after,
+        });
+      }
+      const ratio = median(rounds.map((r) => r.ratio));
+      const cpuRatio = median(rounds.map((r) => r.cpu_ratio));
+      // The figures printed are the round whose ratio is the median (the lower middle of an even count).
+      const { measured, before, after, bare, bareCpu } = [...rounds].sort((a, b) => a.ratio - b.ratio)[
+        Math.floor((rounds.length - 1) / 2)
+      ]!;
       const goal = GOALS[call.kind];
       results[name] = {
         ratio,
@@ -278,10 +310,24 @@ async function benchServer(env: Record<string, string>): Promise<Record<string, 
         met: ratio >= goal,
         server: measured,
         bare_fastify: { before, after },
+        ...(ROUNDS > 1
+          ? {
+              rounds: rounds.map((r) => ({
+                ratio: r.ratio,
+                cpu_ratio: r.cpu_ratio,
+                server: r.measured,
+                bare_fastify: { before: r.before, after: r.after },
+              })),
+            }
+          : {}),
         load_1min: [load, loadavg()[0]],
       };
+      const database =
+        measured.database_cpu_us_per_request === undefined
+          ? ''
+          : `; database server ${measured.database_cpu_us_per_request} µs per request`;
       console.log(
-        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %); CPU per request ${measured.cpu_us_per_request} µs (system ${measured.system_us_per_request}) against ${Math.round(bareCpu)} µs (system ${before.system_us_per_request}, ${after.system_us_per_request}) = ${(cpuRatio * 100).toFixed(1)} %, load ${load?.toFixed(2)}`,
+        `${name}: ${measured.per_second}/s against bare Fastify ${Math.round(bare)}/s = ${(ratio * 100).toFixed(1)} % (goal ${goal * 100} %); CPU per request ${measured.cpu_us_per_request} µs (system ${measured.system_us_per_request}) against ${Math.round(bareCpu)} µs (system ${before.system_us_per_request}, ${after.system_us_per_request}) = ${(cpuRatio * 100).toFixed(1)} %${database}${ROUNDS > 1 ? ` (median of ${ROUNDS}: ${rounds.map((r) => (r.ratio * 100).toFixed(1)).join(', ')} %)` : ''}, load ${load?.toFixed(2)}`,
       );
     }
     return results;
@@ -302,13 +348,14 @@ async function runSqlite(): Promise<Record<string, unknown>> {
 }
 
 function runPostgres(): Promise<Record<string, unknown>> {
-  return withScratchPostgres(PG_ADMIN_URL, 'throughput', (env) => benchServer(env));
+  return withScratchPostgres(PG_ADMIN_URL, 'throughput', (env) => benchServer(env, localPostgresPid()));
 }
 
 const only = process.env['BENCH_DATABASES']?.split(',') ?? ['sqlite', 'postgres'];
 const result: Record<string, unknown> = {
   connections: CONNECTIONS,
   seconds_per_run: SECONDS,
+  rounds: ROUNDS,
   goals: GOALS,
   load_at_start: loadavg(),
 };
