@@ -1,3 +1,5 @@
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewEntryRow } from '../../db/types.ts';
 import { GroupCommitSqliteDriver } from '../../db/group-commit.ts';
@@ -154,6 +156,33 @@ describe.each(testDatabases())('the first page of a list on $name', (target) => 
       expect(result.rows.map((r) => r.id)).toEqual((await expected.execute()).map((r) => r.id));
       // The next page, counted apart, has the same total.
       expect((await listEntries(database.db, filter, sort, { limit: 2, offset: 2 })).total).toBe(total);
+    }
+  });
+
+  it('of every entry but the deleted has no parameters: PostgreSQL plans it once, not at each call', async () => {
+    const executed = vi.spyOn(database.db, 'executeQuery');
+    const atOnce = vi.spyOn(GroupCommitSqliteDriver.prototype, 'runAlone');
+    try {
+      await listEntries(database.db, {}, sort, { limit: 20, offset: 0 });
+      const sent = [...executed.mock.calls, ...atOnce.mock.calls].map(([query]) => query as CompiledQuery);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.parameters).toEqual([]);
+      if (target.name !== 'postgres') return;
+      // Run as the app's pool runs it, a named statement, ten times: never planned for a call.
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        for (let i = 0; i < 10; i += 1) await client.query({ name: 'first_page', text: sent[0]!.sql });
+        const { rows } = await client.query<{ custom_plans: string }>(
+          "select custom_plans from pg_prepared_statements where name = 'first_page'",
+        );
+        expect(rows).toEqual([{ custom_plans: '0' }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      executed.mockRestore();
+      atOnce.mockRestore();
     }
   });
 

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { ENTRY_LIFECYCLE, type EntryState } from '@einwurf/contract';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { dialectOf } from '../../db/database.ts';
-import { countedEntriesQuery, countEntries } from '../entries/repository.ts';
+import { countedEntriesQuery, countEntries, NOT_DELETED } from '../entries/repository.ts';
 import { stateFacet, typeFacet } from './text.ts';
 import { pgVector } from './vector.ts';
 import type { Database } from '../../db/types.ts';
@@ -122,7 +122,7 @@ function filtered(db: Db, filter: ListFilter) {
   let query = db.selectFrom('entries');
   query =
     filter.state === undefined
-      ? query.where('state', '<>', ENTRY_LIFECYCLE.deleted)
+      ? query.where('state', '<>', NOT_DELETED)
       : query.where('state', '=', filter.state);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.assignee !== undefined) {
@@ -151,7 +151,7 @@ type CountsShape = { state: boolean; type: boolean; unassigned: boolean };
  */
 function countsFilter(shape: CountsShape, state: EntryState | undefined, type: string | undefined) {
   return (eb: ExpressionBuilder<Database, 'entry_ranges' | 'title_ranges'>) => {
-    const conditions = [shape.state ? eb('state', '=', state!) : eb('state', '<>', ENTRY_LIFECYCLE.deleted)];
+    const conditions = [shape.state ? eb('state', '=', state!) : eb('state', '<>', NOT_DELETED)];
     if (shape.type) conditions.push(eb('type', '=', type!));
     if (shape.unassigned) conditions.push(eb('assigned', '=', 0));
     return eb.and(conditions);
@@ -581,10 +581,7 @@ export async function splitTitleRange(db: Db, anchor: string): Promise<boolean> 
 }
 
 function stateAndType(filter: ListFilter) {
-  const state =
-    filter.state === undefined
-      ? sql`e.state <> ${sql.lit(ENTRY_LIFECYCLE.deleted)}`
-      : sql`e.state = ${filter.state}`;
+  const state = filter.state === undefined ? sql`e.state <> ${NOT_DELETED}` : sql`e.state = ${filter.state}`;
   return filter.type === undefined ? state : sql`${state} and e.type = ${filter.type}`;
 }
 
