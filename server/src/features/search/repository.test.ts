@@ -1,9 +1,7 @@
-import type { CompiledQuery } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEntryRow } from '../../db/types.ts';
-import { GroupCommitSqliteDriver } from '../../db/group-commit.ts';
 import { testDatabases, type TestDatabaseHandle } from '../../test/db.ts';
+import { plansOf, statementsSent } from '../../test/statements.ts';
 import { insertTestEntry } from '../../test/entries.ts';
 import { newEntryId } from '../entries/service.ts';
 import { insertEntriesInBulk } from '../seed/repository.ts';
@@ -115,21 +113,10 @@ describe.each(testDatabases())('the first page of a list on $name', (target) => 
   });
   afterAll(() => database.destroy());
 
-  /**
-   * The statements `run` sends to the database, and what it answers: through Kysely, or at once on
-   * SQLite's connection on this thread (db/group-commit.ts).
-   */
+  /** How many statements `run` sends to the database, and what it answers. */
   async function statementsOf<T>(run: () => Promise<T>): Promise<{ statements: number; result: T }> {
-    const executed = vi.spyOn(database.db, 'executeQuery');
-    const atOnce = vi.spyOn(GroupCommitSqliteDriver.prototype, 'runAlone');
-    try {
-      const result = await run();
-      const ranAtOnce = atOnce.mock.results.filter((outcome) => outcome.value !== undefined).length;
-      return { statements: executed.mock.calls.length + ranAtOnce, result };
-    } finally {
-      executed.mockRestore();
-      atOnce.mockRestore();
-    }
+    const { sent, result } = await statementsSent(database.db, run);
+    return { statements: sent.length, result };
   }
 
   it('is read with its total in one statement, for every filter of state and type', async () => {
@@ -160,30 +147,13 @@ describe.each(testDatabases())('the first page of a list on $name', (target) => 
   });
 
   it('of every entry but the deleted has no parameters: PostgreSQL plans it once, not at each call', async () => {
-    const executed = vi.spyOn(database.db, 'executeQuery');
-    const atOnce = vi.spyOn(GroupCommitSqliteDriver.prototype, 'runAlone');
-    try {
-      await listEntries(database.db, {}, sort, { limit: 20, offset: 0 });
-      const sent = [...executed.mock.calls, ...atOnce.mock.calls].map(([query]) => query as CompiledQuery);
-      expect(sent).toHaveLength(1);
-      expect(sent[0]!.parameters).toEqual([]);
-      if (target.name !== 'postgres') return;
-      // Run as the app's pool runs it, a named statement, ten times: never planned for a call.
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        for (let i = 0; i < 10; i += 1) await client.query({ name: 'first_page', text: sent[0]!.sql });
-        const { rows } = await client.query<{ custom_plans: string }>(
-          "select custom_plans from pg_prepared_statements where name = 'first_page'",
-        );
-        expect(rows).toEqual([{ custom_plans: '0' }]);
-      } finally {
-        await client.end();
-      }
-    } finally {
-      executed.mockRestore();
-      atOnce.mockRestore();
-    }
+    const { sent } = await statementsSent(database.db, () =>
+      listEntries(database.db, {}, sort, { limit: 20, offset: 0 }),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.parameters).toEqual([]);
+    if (target.name === 'postgres')
+      expect(await plansOf(database.url, sent[0]!)).toMatchObject({ custom: 0 });
   });
 
   it('counts an empty list on its own', async () => {
