@@ -183,7 +183,7 @@ export async function deleteEntries(db: Db, ids: string[]): Promise<number> {
  * not, and an author's save changes none of them. The values it leaves are the ones read: every
  * other write of them changes the revision or the state, which the update checks. `kept` (the
  * save's revision and the event noting it) is written only with the edit: on PostgreSQL by the
- * edit's own statement, one round trip instead of three.
+ * edit's own statement, one round trip instead of two.
  */
 export async function updateEntryAtRevision(
   db: Db,
@@ -341,7 +341,7 @@ const tables = <DB extends Database>(cte: QueryCreator<DB>) => cte as unknown as
 const EVENT_LEFT_OUT = new Array(10).fill(null) as unknown as EntryEventColumns;
 
 // On PostgreSQL an edit, its revision and the event noting it are one statement (one round trip
-// instead of three); the revision and event are inserted only when the edit was written.
+// instead of two); the revision and event are inserted only when the edit was written.
 const entryEditKeptInsert = compiledOnce(
   (
     db,
@@ -388,6 +388,7 @@ export async function updateEntryState(
   return true;
 }
 
+/** A revision's columns in the order statements compiled once take them (db/compiled-once.ts). */
 export type RevisionColumns = [
   entryId: string,
   revision: number,

@@ -217,16 +217,11 @@ function entryEventRow(
 }
 
 /**
- * Keeps the entry as a save (or its creation) left it, and writes `event` with it (on PostgreSQL in
- * the same statement); call it inside the transaction of the save.
+ * Keeps the entry as its creation left it; call it inside the transaction of the creation (a save
+ * keeps its revision with its edit, writeEntryEdit).
  */
-export async function recordEntryRevision(
-  db: Db,
-  row: EntryRow,
-  by: EntryChanger,
-  event?: NewEntryEventRow,
-): Promise<void> {
-  await insertRevision(db, revisionRowOf(row, by), event);
+export async function recordEntryRevision(db: Db, row: EntryRow, by: EntryChanger): Promise<void> {
+  await insertRevision(db, revisionRowOf(row, by));
 }
 
 /** The revision keeping the entry as a save (or its creation) by `by` left it. */

@@ -1,47 +1,14 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
-import { dialectOf } from '../../db/database.ts';
-import type { Database, EntryEventRow, EntryRevisionRow, NewEntryEventRow } from '../../db/types.ts';
-import {
-  entryEventColumnsOf,
-  entryEventValues,
-  insertEntryEvent,
-  REVISION_COLUMN_COUNT,
-  revisionColumnsOf,
-  revisionInsert,
-  revisionValues,
-  type EntryEventColumns,
-  type RevisionColumns,
-} from '../entries/repository.ts';
+import type { Database, EntryEventRow, EntryRevisionRow } from '../../db/types.ts';
+import { revisionColumnsOf, revisionInsert } from '../entries/repository.ts';
 
 type Db = Kysely<Database>;
 
 export type RevisionWithUser = EntryRevisionRow & { username: string | null };
 
-// On PostgreSQL the event noting the save is written by the same statement: one round trip less.
-const revisionWithEventInsert = compiledOnce(
-  (db, _shape: void, ...columns: [...RevisionColumns, ...EntryEventColumns]) =>
-    db
-      .with('revision', (cte) =>
-        cte
-          .insertInto('entry_revisions')
-          .values(revisionValues(...(columns.slice(0, REVISION_COLUMN_COUNT) as RevisionColumns))),
-      )
-      .insertInto('entry_events')
-      .values(entryEventValues(...(columns.slice(REVISION_COLUMN_COUNT) as EntryEventColumns))),
-);
-
-/**
- * Keeps a revision, and writes `event` (the entry's event noting the save) with it: on PostgreSQL in
- * one statement, on SQLite (whose statements cost no round trip) one after the other.
- */
-export async function insertRevision(db: Db, row: EntryRevisionRow, event?: NewEntryEventRow): Promise<void> {
-  if (event !== undefined && dialectOf(db) === 'postgres') {
-    await revisionWithEventInsert(db, undefined, ...revisionColumnsOf(row), ...entryEventColumnsOf(event));
-    return;
-  }
+/** Keeps a revision (a save's is written with its edit: entries/repository.ts updateEntryAtRevision). */
+export async function insertRevision(db: Db, row: EntryRevisionRow): Promise<void> {
   await revisionInsert(db, undefined, ...revisionColumnsOf(row));
-  if (event !== undefined) await insertEntryEvent(db, event);
 }
 
 /** One page of an entry's revisions, newest first, with the saver's name, and how many there are. */
