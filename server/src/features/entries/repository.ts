@@ -190,7 +190,7 @@ export async function updateEntryAtRevision(
   id: string,
   from: Pick<EntryRow, 'revision' | 'state' | 'title' | 'deleted_at' | 'published_at'>,
   update: EntryUpdate,
-  kept?: KeptWithEdit,
+  kept: KeptWithEdit,
 ): Promise<boolean> {
   const changed: ChangedColumns = {
     title: update.title !== from.title,
@@ -214,7 +214,7 @@ export async function updateEntryAtRevision(
     update.searchVector?.body ?? '',
   ];
   const [row]: { type: string }[] =
-    kept !== undefined && dialectOf(db) === 'postgres'
+    dialectOf(db) === 'postgres'
       ? await entryEditKeptInsert(
           db,
           { changed, event: kept.event !== undefined },
@@ -224,8 +224,8 @@ export async function updateEntryAtRevision(
         )
       : await entryAtRevisionUpdate(db, changed, ...edit);
   if (!row) return false;
-  if (kept !== undefined && dialectOf(db) === 'sqlite') {
-    await revisionInsert(db, undefined, ...revisionColumnsOf(kept.revision));
+  if (dialectOf(db) === 'sqlite') {
+    await insertRevision(db, kept.revision);
     if (kept.event !== undefined) await insertEntryEvent(db, kept.event);
   }
   if (update.state !== from.state) {
@@ -337,9 +337,6 @@ function insertIfEdited(
 /** A CTE's query creator as the schema's (the named rows it adds are read by raw SQL only). */
 const tables = <DB extends Database>(cte: QueryCreator<DB>) => cte as unknown as QueryCreator<Database>;
 
-/** The event's stand-ins when a save notes none (compiled out of the statement, never bound). */
-const EVENT_LEFT_OUT = new Array(10).fill(null) as unknown as EntryEventColumns;
-
 // On PostgreSQL an edit, its revision and the event noting it are one statement (one round trip
 // instead of two); the revision and event are inserted only when the edit was written.
 const entryEditKeptInsert = compiledOnce(
@@ -389,7 +386,7 @@ export async function updateEntryState(
 }
 
 /** A revision's columns in the order statements compiled once take them (db/compiled-once.ts). */
-export type RevisionColumns = [
+type RevisionColumns = [
   entryId: string,
   revision: number,
   title: string,
@@ -401,9 +398,9 @@ export type RevisionColumns = [
 ];
 
 /** How many columns a revision has (the type holds it to RevisionColumns). */
-export const REVISION_COLUMN_COUNT: RevisionColumns['length'] = 8;
+const REVISION_COLUMN_COUNT: RevisionColumns['length'] = 8;
 
-export const revisionValues = (
+const revisionValues = (
   ...[entryId, revision, title, data, state, actor, userId, savedAt]: RevisionColumns
 ) => ({
   entry_id: entryId,
@@ -416,7 +413,7 @@ export const revisionValues = (
   saved_at: savedAt,
 });
 
-export const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
+const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
   row.entry_id,
   row.revision,
   row.title,
@@ -427,13 +424,17 @@ export const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
   row.saved_at,
 ];
 
-// Every save keeps a revision: built and compiled once (db/compiled-once.ts).
-export const revisionInsert = compiledOnce((db, _shape: void, ...columns: RevisionColumns) =>
+// A creation's revision (a save's is written with its edit): built and compiled once (db/compiled-once.ts).
+const revisionInsert = compiledOnce((db, _shape: void, ...columns: RevisionColumns) =>
   db.insertInto('entry_revisions').values(revisionValues(...columns)),
 );
 
+export async function insertRevision(db: Db, row: EntryRevisionRow): Promise<void> {
+  await revisionInsert(db, undefined, ...revisionColumnsOf(row));
+}
+
 /** An event's columns in the order statements compiled once take them (db/compiled-once.ts). */
-export type EntryEventColumns = [
+type EntryEventColumns = [
   entryId: string,
   kind: EntryEventRow['kind'],
   actor: EntryEventRow['actor'],
@@ -446,7 +447,13 @@ export type EntryEventColumns = [
   assignee: string | null,
 ];
 
-export const entryEventColumnsOf = (row: NewEntryEventRow): EntryEventColumns => [
+/** How many columns an event has (the type holds it to EntryEventColumns). */
+const ENTRY_EVENT_COLUMN_COUNT: EntryEventColumns['length'] = 10;
+
+/** The event's stand-ins when a save notes none (compiled out of the statement, never bound). */
+const EVENT_LEFT_OUT = new Array<null>(ENTRY_EVENT_COLUMN_COUNT).fill(null) as unknown as EntryEventColumns;
+
+const entryEventColumnsOf = (row: NewEntryEventRow): EntryEventColumns => [
   row.entry_id,
   row.kind,
   row.actor,
@@ -460,7 +467,7 @@ export const entryEventColumnsOf = (row: NewEntryEventRow): EntryEventColumns =>
 ];
 
 /** The values of an insert into entry_events, from (stand-ins for) its columns. */
-export const entryEventValues = (
+const entryEventValues = (
   ...[
     entryId,
     kind,

@@ -29,7 +29,6 @@ import type { ContentType, ContentTypes } from '../content-types/service.ts';
 import { assertOwnFileUrls } from '../files/references.ts';
 import { enqueueEntryStateEvents } from '../outbox/service.ts';
 import { keepPublicHtml, rememberPurgedPublicEntries } from '../public/service.ts';
-import { insertRevision } from '../revisions/repository.ts';
 import {
   reindexEntry,
   searchChangeOf,
@@ -221,7 +220,7 @@ function entryEventRow(
  * keeps its revision with its edit, writeEntryEdit).
  */
 export async function recordEntryRevision(db: Db, row: EntryRow, by: EntryChanger): Promise<void> {
-  await insertRevision(db, revisionRowOf(row, by));
+  await repo.insertRevision(db, revisionRowOf(row, by));
 }
 
 /** The revision keeping the entry as a save (or its creation) by `by` left it. */

@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, EntryEventRow, EntryRevisionRow } from '../../db/types.ts';
-import { revisionColumnsOf, revisionInsert } from '../entries/repository.ts';
 
 type Db = Kysely<Database>;
 
 export type RevisionWithUser = EntryRevisionRow & { username: string | null };
-
-/** Keeps a revision (a save's is written with its edit: entries/repository.ts updateEntryAtRevision). */
-export async function insertRevision(db: Db, row: EntryRevisionRow): Promise<void> {
-  await revisionInsert(db, undefined, ...revisionColumnsOf(row));
-}
 
 /** One page of an entry's revisions, newest first, with the saver's name, and how many there are. */
 export async function listRevisions(
