@@ -213,18 +213,19 @@ export async function updateEntryAtRevision(
     update.searchVector?.title ?? '',
     update.searchVector?.body ?? '',
   ];
-  const [row]: { type: string }[] =
-    dialectOf(db) === 'postgres'
-      ? await entryEditKeptInsert(
-          db,
-          { changed, event: kept.event !== undefined },
-          ...edit,
-          ...revisionColumnsOf(kept.revision),
-          ...(kept.event === undefined ? EVENT_LEFT_OUT : entryEventColumnsOf(kept.event)),
-        )
-      : await entryAtRevisionUpdate(db, changed, ...edit);
+  const onPostgres = dialectOf(db) === 'postgres';
+  const [row]: { type: string }[] = onPostgres
+    ? await entryEditKeptInsert(
+        db,
+        { changed, event: kept.event !== undefined },
+        ...edit,
+        ...revisionColumnsOf(kept.revision),
+        ...(kept.event === undefined ? EVENT_LEFT_OUT : entryEventColumnsOf(kept.event)),
+      )
+    : await entryAtRevisionUpdate(db, changed, ...edit);
   if (!row) return false;
-  if (dialectOf(db) === 'sqlite') {
+  // On SQLite the revision and the event follow as statements of their own, in the save's transaction.
+  if (!onPostgres) {
     await insertRevision(db, kept.revision);
     if (kept.event !== undefined) await insertEntryEvent(db, kept.event);
   }
@@ -424,11 +425,15 @@ const revisionColumnsOf = (row: EntryRevisionRow): RevisionColumns => [
   row.saved_at,
 ];
 
-// A creation's revision (a save's is written with its edit): built and compiled once (db/compiled-once.ts).
+// A revision's insert (insertRevision): built and compiled once (db/compiled-once.ts).
 const revisionInsert = compiledOnce((db, _shape: void, ...columns: RevisionColumns) =>
   db.insertInto('entry_revisions').values(revisionValues(...columns)),
 );
 
+/**
+ * Writes a revision of an entry: a creation's first, and on SQLite a save's (updateEntryAtRevision),
+ * which PostgreSQL writes with the edit's own statement.
+ */
 export async function insertRevision(db: Db, row: EntryRevisionRow): Promise<void> {
   await revisionInsert(db, undefined, ...revisionColumnsOf(row));
 }
