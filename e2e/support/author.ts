@@ -58,6 +58,38 @@ export async function uploadImage(page: Page, label: string, name: string, png: 
   await expect(page.getByRole('img', { name: `${label}: ${name}` })).toBeVisible();
 }
 
+/**
+ * Fills every field of an event ("Veranstaltung"), each through its widget, and saves: title, place,
+ * description, start, programme (two lines), free entry, doors, last day, flyer, audience, phone,
+ * keywords, access code, first day, end, expected load and calendar colour.
+ */
+export async function fillEveryEventField(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Quartierfest');
+  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Schulhausplatz');
+  await fillMarkdown(page, 'Beschreibung', 'Musik, Essen und **Spiele**.');
+  await page.getByRole('button', { name: 'Beginn: Datum' }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(14).click();
+  await page.getByRole('textbox', { name: 'Beginn: Uhrzeit (UTC)' }).fill('18:30');
+  await page.getByRole('textbox', { name: 'Programm', exact: true }).fill('18:30 Apéro\n20:00 Konzert');
+  await page.getByLabel('Eintritt frei').check();
+  await page.getByLabel('Türöffnung', { exact: true }).fill('18:00');
+  await page.getByRole('button', { name: 'Letzter Tag', exact: true }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(16).click();
+  await uploadImage(page, 'Flyer', 'flyer.png', gradientPng(80, 120));
+  await page.getByRole('combobox', { name: 'Publikum' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: 'Erwachsene' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Telefon', { exact: true }).fill('+41 31 123 45 67');
+  await page.getByLabel('Suchbegriffe', { exact: true }).fill('Fest Musik');
+  await page.getByLabel('Zugangscode für Online-Teilnahme', { exact: true }).fill('fest-2026');
+  await page.getByLabel('Erster Tag', { exact: true }).fill('2026-12-05');
+  await page.getByLabel('Ende', { exact: true }).fill('23:30');
+  await page.getByLabel('Erwartete Auslastung in Prozent', { exact: true }).fill('75');
+  await page.getByLabel('Farbe im Kalender', { exact: true }).fill('#336699');
+  await save(page);
+}
+
 /** A PNG of `width` × `height` pixels with a colour gradient, written without an image library. */
 export function gradientPng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createEntry, fillMarkdown, gradientPng, save, uploadImage } from '../support/author.ts';
+import {
+  createEntry,
+  fillEveryEventField,
+  fillMarkdown,
+  gradientPng,
+  save,
+  uploadImage,
+} from '../support/author.ts';
 import { expectArrivedAt } from '../support/announce.ts';
 import { watchApi } from '../support/api-quiet.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -142,31 +149,7 @@ test('an author creates an event; a session expiring mid-edit keeps the typing',
   await createEntry(page, 'Veranstaltung', PASSWORD);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Quartierfest');
-  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Schulhausplatz');
-  await fillMarkdown(page, 'Beschreibung', 'Musik, Essen und **Spiele**.');
-  await page.getByRole('button', { name: 'Beginn: Datum' }).click();
-  await page.locator('table tbody button:not([data-outside])').nth(14).click();
-  await page.getByRole('textbox', { name: 'Beginn: Uhrzeit (UTC)' }).fill('18:30');
-  await page.getByRole('textbox', { name: 'Programm', exact: true }).fill('18:30 Apéro, 20:00 Konzert');
-  await page.getByLabel('Eintritt frei').check();
-  // Every other field of the type, each through its widget.
-  await page.getByLabel('Türöffnung', { exact: true }).fill('18:00');
-  await page.getByRole('button', { name: 'Letzter Tag', exact: true }).click();
-  await page.locator('table tbody button:not([data-outside])').nth(16).click();
-  await uploadImage(page, 'Flyer', 'flyer.png', gradientPng(80, 120));
-  await page.getByRole('combobox', { name: 'Publikum' }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: 'Erwachsene' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Telefon', { exact: true }).fill('+41 31 123 45 67');
-  await page.getByLabel('Suchbegriffe', { exact: true }).fill('Fest Musik');
-  await page.getByLabel('Zugangscode für Online-Teilnahme', { exact: true }).fill('fest-2026');
-  await page.getByLabel('Erster Tag', { exact: true }).fill('2026-12-05');
-  await page.getByLabel('Ende', { exact: true }).fill('23:30');
-  await page.getByLabel('Erwartete Auslastung in Prozent', { exact: true }).fill('75');
-  await page.getByLabel('Farbe im Kalender', { exact: true }).fill('#336699');
-  await save(page);
+  await fillEveryEventField(page);
   await page.reload();
   await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue('+41 31 123 45 67');
   await expect(page.getByLabel('Türöffnung', { exact: true })).toHaveValue('18:00');
