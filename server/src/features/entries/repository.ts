@@ -224,7 +224,7 @@ export async function updateEntryAtRevision(
       )
     : await entryAtRevisionUpdate(db, changed, ...edit);
   if (!row) return false;
-  // On SQLite the revision and the event follow as statements of their own, in the save's transaction.
+  // On SQLite the revision and the event follow as statements of their own, in the edit's transaction.
   if (!onPostgres) {
     await insertRevision(db, kept.revision);
     if (kept.event !== undefined) await insertEntryEvent(db, kept.event);
