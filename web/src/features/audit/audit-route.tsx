@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { StackedTable } from '../../components/stacked-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
+import { QueryStates } from '../../components/query-states';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../../lib/contract';
 import { useFormatPointInTime } from '../../lib/time-zone';
 import { paths } from '../../lib/paths';
@@ -201,61 +202,57 @@ export function AuditPage() {
           {t('audit.download')}
         </Anchor>
       </Group>
-      {audit.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('audit.loadFailedTitle')}>
-          {t('audit.loadFailed')}
-        </Alert>
-      ) : audit.isPending ? (
-        <Text c="dimmed">{t('common.loading')}</Text>
-      ) : (
-        <>
-          <Text role="status">
-            {t('audit.count', { count: pagination?.total_entries ?? records.length })}
-          </Text>
-          {records.length > 0 && (
-            <StackedTable minWidth={760} striped>
-              <Table.Caption>{t('audit.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('audit.columnTime')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columnKind')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columnActor')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columnTarget')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columnDetails')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {records.map((record) => (
-                  <Table.Tr key={record.id}>
-                    <Table.Td data-label={t('audit.columnTime')} style={{ whiteSpace: 'nowrap' }}>
-                      <DateTimeText value={record.at} />
-                    </Table.Td>
-                    <Table.Td data-label={t('audit.columnKind')}>
-                      {t(`audit.kind.${record.kind}`, record.kind)}
-                    </Table.Td>
-                    <Table.Td data-label={t('audit.columnActor')} style={{ wordBreak: 'break-word' }}>
-                      {actorText(record, t)}
-                    </Table.Td>
-                    <Table.Td data-label={t('audit.columnTarget')} style={{ wordBreak: 'break-all' }}>
-                      <TargetCell record={record} />
-                    </Table.Td>
-                    <Table.Td data-label={t('audit.columnDetails')} style={{ wordBreak: 'break-word' }}>
-                      {detailsText(record, t, formatTime)}
-                    </Table.Td>
+      <QueryStates query={audit} failed={t('audit.loadFailed')} failedTitle={t('audit.loadFailedTitle')}>
+        {() => (
+          <>
+            <Text role="status">
+              {t('audit.count', { count: pagination?.total_entries ?? records.length })}
+            </Text>
+            {records.length > 0 && (
+              <StackedTable minWidth={760} striped>
+                <Table.Caption>{t('audit.caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('audit.columnTime')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.columnKind')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.columnActor')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.columnTarget')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.columnDetails')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </StackedTable>
-          )}
-          {pagination && (
-            <ListPagination
-              page={pagination.current_page}
-              totalPages={pagination.last_page}
-              onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            />
-          )}
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {records.map((record) => (
+                    <Table.Tr key={record.id}>
+                      <Table.Td data-label={t('audit.columnTime')} style={{ whiteSpace: 'nowrap' }}>
+                        <DateTimeText value={record.at} />
+                      </Table.Td>
+                      <Table.Td data-label={t('audit.columnKind')}>
+                        {t(`audit.kind.${record.kind}`, record.kind)}
+                      </Table.Td>
+                      <Table.Td data-label={t('audit.columnActor')} style={{ wordBreak: 'break-word' }}>
+                        {actorText(record, t)}
+                      </Table.Td>
+                      <Table.Td data-label={t('audit.columnTarget')} style={{ wordBreak: 'break-all' }}>
+                        <TargetCell record={record} />
+                      </Table.Td>
+                      <Table.Td data-label={t('audit.columnDetails')} style={{ wordBreak: 'break-word' }}>
+                        {detailsText(record, t, formatTime)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </StackedTable>
+            )}
+            {pagination && (
+              <ListPagination
+                page={pagination.current_page}
+                totalPages={pagination.last_page}
+                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+              />
+            )}
+          </>
+        )}
+      </QueryStates>
     </Page>
   );
 }

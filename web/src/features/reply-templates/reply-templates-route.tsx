@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../components/stacked-table';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Page } from '../../components/page';
+import { QueryStates } from '../../components/query-states';
 import { isHandledError } from '../../lib/api-client';
 import type { Locale, ReplyTemplate, ReplyTemplateInput } from '../../lib/contract';
 import { showDangerToast, showSuccessToast } from '../../lib/notify';
@@ -67,59 +68,58 @@ export function ReplyTemplatesPage() {
           </Title>
           <Button onClick={() => setForm({ template: null })}>{t('replyTemplates.add')}</Button>
         </Group>
-        {templates.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('replyTemplates.loadFailed')}
-          </Alert>
-        ) : templates.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : templates.data.length === 0 ? (
-          <Text c="dimmed">{t('replyTemplates.empty')}</Text>
-        ) : (
-          <StackedTable minWidth={600} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('replyTemplates.subject')}</Table.Th>
-                <Table.Th scope="col">{t('replyTemplates.text')}</Table.Th>
-                <Table.Th scope="col">{t('replyTemplates.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {templates.data.map((template) => (
-                <Table.Tr key={template.id}>
-                  <Table.Th scope="row" style={{ fontWeight: 600 }}>
-                    {titleOf(template)}
-                  </Table.Th>
-                  <Table.Td data-label={t('replyTemplates.text')}>
-                    <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                      {template.text[locale] ?? template.text.de}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label={t('replyTemplates.actions')}>
-                    <Group gap="xs">
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={t('replyTemplates.editOf', { title: titleOf(template) })}
-                        onClick={() => setForm({ template })}
-                      >
-                        {t('replyTemplates.edit')}
-                      </Button>
-                      <Button
-                        color="red.9"
-                        size="xs"
-                        aria-label={t('replyTemplates.deleteOf', { title: titleOf(template) })}
-                        onClick={() => setDeleting(template)}
-                      >
-                        {t('replyTemplates.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+        <QueryStates
+          query={templates}
+          failed={t('replyTemplates.loadFailed')}
+          empty={t('replyTemplates.empty')}
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => (
+            <StackedTable minWidth={600} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('replyTemplates.subject')}</Table.Th>
+                  <Table.Th scope="col">{t('replyTemplates.text')}</Table.Th>
+                  <Table.Th scope="col">{t('replyTemplates.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </StackedTable>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((template) => (
+                  <Table.Tr key={template.id}>
+                    <Table.Th scope="row" style={{ fontWeight: 600 }}>
+                      {titleOf(template)}
+                    </Table.Th>
+                    <Table.Td data-label={t('replyTemplates.text')}>
+                      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                        {template.text[locale] ?? template.text.de}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label={t('replyTemplates.actions')}>
+                      <Group gap="xs">
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={t('replyTemplates.editOf', { title: titleOf(template) })}
+                          onClick={() => setForm({ template })}
+                        >
+                          {t('replyTemplates.edit')}
+                        </Button>
+                        <Button
+                          color="red.9"
+                          size="xs"
+                          aria-label={t('replyTemplates.deleteOf', { title: titleOf(template) })}
+                          onClick={() => setDeleting(template)}
+                        >
+                          {t('replyTemplates.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </StackedTable>
+          )}
+        </QueryStates>
       </section>
       <TemplateFormModal
         opened={form !== null}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
+import { QueryStates } from '../../components/query-states';
 import { useTypeTitle } from '../../lib/admin-content-types';
 import { SEARCH_MIN } from '../../lib/contract';
 import { isSearchable, useSearchResults } from './api/get-search-results';
@@ -71,18 +72,16 @@ export function SearchPage() {
       <div aria-live="polite">
         {tooShort ? (
           <Text>{t('search.tooShort', { min: SEARCH_MIN })}</Text>
-        ) : !searchable ? null : results.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('search.failedTitle')}>
-            {t('search.failed')}
-          </Alert>
-        ) : results.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : (
-          <Text>
-            {pagination?.total_capped
-              ? t('search.countCapped', { count: pagination.total_entries })
-              : t('search.count', { count: pagination?.total_entries ?? hits.length })}
-          </Text>
+        ) : !searchable ? null : (
+          <QueryStates query={results} failed={t('search.failed')} failedTitle={t('search.failedTitle')}>
+            {() => (
+              <Text>
+                {pagination?.total_capped
+                  ? t('search.countCapped', { count: pagination.total_entries })
+                  : t('search.count', { count: pagination?.total_entries ?? hits.length })}
+              </Text>
+            )}
+          </QueryStates>
         )}
       </div>
       {searchable && !tooShort && hits.length > 0 && (

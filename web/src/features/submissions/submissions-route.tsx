@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { ASSIGNEE_NONE, ENTRY_STATES, type EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
+import { QueryStates } from '../../components/query-states';
 import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-types';
 import { useAuth } from '../../lib/auth-store';
 import { useStaff } from '../../components/assignment/api/get-staff';
@@ -129,79 +130,79 @@ export function SubmissionsPage() {
           stateLabel={state && isEntryState(state) ? t(`admin.state.${state}`) : state}
         />
       )}
-      {submissions.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('submissions.loadFailedTitle')}>
-          {t('submissions.loadFailed')}
-        </Alert>
-      ) : submissions.isPending ? (
-        <Text c="dimmed">{t('common.loading')}</Text>
-      ) : (
-        <>
-          <Text role="status">
-            {t('submissions.count', { count: pagination?.total_entries ?? entries.length })}
-          </Text>
-          <BulkBar picked={picked} onDone={selection.clear} />
-          {entries.length > 0 && (
-            <StackedTable minWidth={600} striped highlightOnHover>
-              <Table.Caption>{t('submissions.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={40}>
-                    <Checkbox
-                      aria-label={t('assignment.bulk.selectAll')}
-                      checked={selection.all}
-                      indeterminate={selection.some}
-                      onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                  <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
-                  <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
-                  <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
-                  <Table.Th scope="col">{t('assignment.assignee')}</Table.Th>
-                  <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>
+      <QueryStates
+        query={submissions}
+        failed={t('submissions.loadFailed')}
+        failedTitle={t('submissions.loadFailedTitle')}
+      >
+        {() => (
+          <>
+            <Text role="status">
+              {t('submissions.count', { count: pagination?.total_entries ?? entries.length })}
+            </Text>
+            <BulkBar picked={picked} onDone={selection.clear} />
+            {entries.length > 0 && (
+              <StackedTable minWidth={600} striped highlightOnHover>
+                <Table.Caption>{t('submissions.caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col" w={40}>
                       <Checkbox
-                        aria-label={t('assignment.bulk.select', {
-                          title: entry.title || t('admin.untitled'),
-                        })}
-                        checked={selection.isSelected(entry.id)}
-                        onChange={(event) => selection.toggle(entry.id, event.currentTarget.checked)}
+                        aria-label={t('assignment.bulk.selectAll')}
+                        checked={selection.all}
+                        indeterminate={selection.some}
+                        onChange={(event) => selection.toggleAll(event.currentTarget.checked)}
                       />
-                    </Table.Td>
-                    <Table.Td data-label={t('submissions.columnTitle')}>
-                      <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
-                        {entry.title || t('admin.untitled')}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td data-label={t('submissions.columnType')}>{typeTitle(entry.type)}</Table.Td>
-                    <Table.Td data-label={t('submissions.columnState')}>
-                      <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
-                    </Table.Td>
-                    <Table.Td data-label={t('assignment.assignee')}>
-                      {entry.assignee ?? t('assignment.nobody')}
-                    </Table.Td>
-                    <Table.Td data-label={t('submissions.columnUpdated')}>
-                      <DateTimeText value={entry.updated_at} />
-                    </Table.Td>
+                    </Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnTitle')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnType')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnState')}</Table.Th>
+                    <Table.Th scope="col">{t('assignment.assignee')}</Table.Th>
+                    <Table.Th scope="col">{t('submissions.columnUpdated')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </StackedTable>
-          )}
-          {pagination && (
-            <ListPagination
-              page={pagination.current_page}
-              totalPages={pagination.last_page}
-              onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            />
-          )}
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('assignment.bulk.select', {
+                            title: entry.title || t('admin.untitled'),
+                          })}
+                          checked={selection.isSelected(entry.id)}
+                          onChange={(event) => selection.toggle(entry.id, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                      <Table.Td data-label={t('submissions.columnTitle')}>
+                        <Anchor component={Link} to={paths.moderateCPT({ cpt: entry.type, id: entry.id })}>
+                          {entry.title || t('admin.untitled')}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td data-label={t('submissions.columnType')}>{typeTitle(entry.type)}</Table.Td>
+                      <Table.Td data-label={t('submissions.columnState')}>
+                        <EntryStateBadge state={entry.state} publishAt={entry.publish_at} />
+                      </Table.Td>
+                      <Table.Td data-label={t('assignment.assignee')}>
+                        {entry.assignee ?? t('assignment.nobody')}
+                      </Table.Td>
+                      <Table.Td data-label={t('submissions.columnUpdated')}>
+                        <DateTimeText value={entry.updated_at} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </StackedTable>
+            )}
+            {pagination && (
+              <ListPagination
+                page={pagination.current_page}
+                totalPages={pagination.last_page}
+                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+              />
+            )}
+          </>
+        )}
+      </QueryStates>
     </Page>
   );
 }

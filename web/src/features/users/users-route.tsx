@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, NativeSelect, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Table, Title, VisuallyHidden } from '@mantine/core';
 import { StackedTable } from '../../components/stacked-table';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../components/date-time-text';
 import { Page } from '../../components/page';
 import { TypedConfirmModal } from '../../components/typed-confirm-modal';
+import { QueryStates } from '../../components/query-states';
 import { ApiError, isHandledError } from '../../lib/api-client';
 import { messageKeyOf } from '../../lib/error-messages';
 import { showSuccessToast } from '../../lib/notify';
@@ -111,100 +112,96 @@ export function UsersPage() {
         <Title order={2} id="accounts-heading" mb="sm">
           {t('users.listTitle')}
         </Title>
-        {users.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('users.loadFailed')}
-          </Alert>
-        ) : users.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : (
-          <StackedTable minWidth={640} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('users.username')}</Table.Th>
-                <Table.Th scope="col">{t('users.role')}</Table.Th>
-                <Table.Th scope="col">{t('users.email')}</Table.Th>
-                <Table.Th scope="col">{t('users.createdAt')}</Table.Th>
-                <Table.Th scope="col">{t('users.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((account) => {
-                const isLastAdmin = account.username === lastAdmin;
-                // Disabled with the reason beside it, rather than refused after the choice.
-                const noteId = isLastAdmin ? 'last-admin-note' : undefined;
-                return (
-                  <Table.Tr key={account.username}>
-                    <Table.Th scope="row">
-                      {account.username}
-                      {account.sso && (
-                        <Badge ml="xs" variant="light" title={t('users.ssoHint')}>
-                          <span aria-hidden="true">{t('users.sso')}</span>
-                          <VisuallyHidden>{t('users.ssoHint')}</VisuallyHidden>
-                        </Badge>
-                      )}
-                    </Table.Th>
-                    <Table.Td data-label={t('users.role')}>
-                      <NativeSelect
-                        aria-label={t('users.roleOf', { username: account.username })}
-                        value={account.role}
-                        disabled={changeRole.isPending || isLastAdmin}
-                        description={isLastAdmin ? t('errors.code.LAST_ADMIN') : undefined}
-                        descriptionProps={{ id: noteId, maw: 320 }}
-                        onChange={(event) =>
-                          handleRoleChange(account.username, event.currentTarget.value as AccountRole)
-                        }
-                        data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
-                      />
-                    </Table.Td>
-                    <Table.Td data-label={t('users.email')}>{account.email ?? '—'}</Table.Td>
-                    <Table.Td data-label={t('users.createdAt')}>
-                      <DateTimeText value={account.created_at} />
-                    </Table.Td>
-                    <Table.Td data-label={t('users.actions')}>
-                      <Group gap="xs">
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('users.setPasswordOf', { username: account.username })}
-                          onClick={() => setSettingPassword(account.username)}
-                        >
-                          {t('users.setPassword')}
-                        </Button>
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('users.resetSecondFactorOf', { username: account.username })}
-                          onClick={() => setSecuring({ username: account.username, action: 'reset' })}
-                        >
-                          {t('users.resetSecondFactor')}
-                        </Button>
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('users.endSessionsOf', { username: account.username })}
-                          onClick={() => setSecuring({ username: account.username, action: 'end' })}
-                        >
-                          {t('users.endSessions')}
-                        </Button>
-                        <Button
-                          color="red.9"
-                          size="xs"
-                          aria-label={t('users.deleteOf', { username: account.username })}
-                          disabled={isLastAdmin}
-                          aria-describedby={noteId}
-                          onClick={() => setDeleting(account.username)}
-                        >
-                          {t('users.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </StackedTable>
-        )}
+        <QueryStates query={users} failed={t('users.loadFailed')}>
+          {(list) => (
+            <StackedTable minWidth={640} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('users.username')}</Table.Th>
+                  <Table.Th scope="col">{t('users.role')}</Table.Th>
+                  <Table.Th scope="col">{t('users.email')}</Table.Th>
+                  <Table.Th scope="col">{t('users.createdAt')}</Table.Th>
+                  <Table.Th scope="col">{t('users.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((account) => {
+                  const isLastAdmin = account.username === lastAdmin;
+                  // Disabled with the reason beside it, rather than refused after the choice.
+                  const noteId = isLastAdmin ? 'last-admin-note' : undefined;
+                  return (
+                    <Table.Tr key={account.username}>
+                      <Table.Th scope="row">
+                        {account.username}
+                        {account.sso && (
+                          <Badge ml="xs" variant="light" title={t('users.ssoHint')}>
+                            <span aria-hidden="true">{t('users.sso')}</span>
+                            <VisuallyHidden>{t('users.ssoHint')}</VisuallyHidden>
+                          </Badge>
+                        )}
+                      </Table.Th>
+                      <Table.Td data-label={t('users.role')}>
+                        <NativeSelect
+                          aria-label={t('users.roleOf', { username: account.username })}
+                          value={account.role}
+                          disabled={changeRole.isPending || isLastAdmin}
+                          description={isLastAdmin ? t('errors.code.LAST_ADMIN') : undefined}
+                          descriptionProps={{ id: noteId, maw: 320 }}
+                          onChange={(event) =>
+                            handleRoleChange(account.username, event.currentTarget.value as AccountRole)
+                          }
+                          data={ACCOUNT_ROLES.map((value) => ({ value, label: t(`admin.role.${value}`) }))}
+                        />
+                      </Table.Td>
+                      <Table.Td data-label={t('users.email')}>{account.email ?? '—'}</Table.Td>
+                      <Table.Td data-label={t('users.createdAt')}>
+                        <DateTimeText value={account.created_at} />
+                      </Table.Td>
+                      <Table.Td data-label={t('users.actions')}>
+                        <Group gap="xs">
+                          <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.setPasswordOf', { username: account.username })}
+                            onClick={() => setSettingPassword(account.username)}
+                          >
+                            {t('users.setPassword')}
+                          </Button>
+                          <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.resetSecondFactorOf', { username: account.username })}
+                            onClick={() => setSecuring({ username: account.username, action: 'reset' })}
+                          >
+                            {t('users.resetSecondFactor')}
+                          </Button>
+                          <Button
+                            variant="default"
+                            size="xs"
+                            aria-label={t('users.endSessionsOf', { username: account.username })}
+                            onClick={() => setSecuring({ username: account.username, action: 'end' })}
+                          >
+                            {t('users.endSessions')}
+                          </Button>
+                          <Button
+                            color="red.9"
+                            size="xs"
+                            aria-label={t('users.deleteOf', { username: account.username })}
+                            disabled={isLastAdmin}
+                            aria-describedby={noteId}
+                            onClick={() => setDeleting(account.username)}
+                          >
+                            {t('users.delete')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </StackedTable>
+          )}
+        </QueryStates>
       </section>
       <CreateUserForm
         onCreated={(username) => showSuccessToast(t('admin.doneTitle'), t('users.created', { username }))}

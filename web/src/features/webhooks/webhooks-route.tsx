@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../components/stacked-table';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DateTimeText } from '../../components/date-time-text';
 import { Page } from '../../components/page';
+import { QueryStates } from '../../components/query-states';
 import { isHandledError } from '../../lib/api-client';
 import type { WebhookEndpoint } from '../../lib/contract';
 import { showDangerToast, showSuccessToast } from '../../lib/notify';
@@ -122,120 +123,119 @@ export function WebhooksPage() {
           </Title>
           <Button onClick={() => setForm({ endpoint: null })}>{t('webhooks.add')}</Button>
         </Group>
-        {webhooks.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('webhooks.loadFailed')}
-          </Alert>
-        ) : webhooks.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : webhooks.data.length === 0 ? (
-          <Text c="dimmed">{t('webhooks.empty')}</Text>
-        ) : (
-          <StackedTable minWidth={820} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('webhooks.url')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.events')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.status')}</Table.Th>
-                <Table.Th scope="col">{t('webhooks.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {webhooks.data.map((endpoint) => (
-                <Table.Tr key={endpoint.id}>
-                  <Table.Th scope="row" style={{ wordBreak: 'break-all', fontWeight: 'normal' }}>
-                    <Text fw={600} component="span">
-                      {endpoint.url}
-                    </Text>
-                    {endpoint.description && (
-                      <Text size="sm" c="dimmed">
-                        {endpoint.description}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td data-label={t('webhooks.events')}>
-                    <Text size="sm">
-                      {endpoint.events.map((type) => t(`webhooks.event.${type}`)).join(', ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label={t('webhooks.status')}>
-                    <Stack gap={4}>
-                      <Badge color={endpoint.enabled ? 'teal.9' : 'gray.8'} variant="filled" tt="none">
-                        {endpoint.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-                      </Badge>
-                      {!endpoint.enabled && endpoint.disabled_reason && (
-                        <Text size="sm" role="note">
-                          {t('webhooks.disabledBecause')}{' '}
-                          {endpoint.disabled_at && (
-                            <>
-                              (<DateTimeText value={endpoint.disabled_at} />){' '}
-                            </>
-                          )}
-                          {endpoint.disabled_reason}
-                        </Text>
-                      )}
-                      {endpoint.enabled && endpoint.failing_since && (
-                        <Text size="sm">
-                          {t('webhooks.failingSince')} <DateTimeText value={endpoint.failing_since} />
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label={t('webhooks.actions')}>
-                    <Group gap="xs">
-                      <Button
-                        variant={showing === endpoint.id ? 'light' : 'default'}
-                        size="xs"
-                        aria-pressed={showing === endpoint.id}
-                        aria-label={t('webhooks.deliveriesOf', { url: endpoint.url })}
-                        onClick={() => setShowing(showing === endpoint.id ? null : endpoint.id)}
-                      >
-                        {t('webhooks.showDeliveries')}
-                      </Button>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={t('webhooks.pingOf', { url: endpoint.url })}
-                        loading={pingWebhook.isPending && pingWebhook.variables === endpoint.id}
-                        onClick={() => handlePing(endpoint)}
-                      >
-                        {t('webhooks.ping')}
-                      </Button>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={t('webhooks.editOf', { url: endpoint.url })}
-                        onClick={() => setForm({ endpoint })}
-                      >
-                        {t('webhooks.edit')}
-                      </Button>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        aria-label={
-                          endpoint.enabled
-                            ? t('webhooks.disableOf', { url: endpoint.url })
-                            : t('webhooks.enableOf', { url: endpoint.url })
-                        }
-                        onClick={() => handleToggle(endpoint)}
-                      >
-                        {endpoint.enabled ? t('webhooks.disable') : t('webhooks.enable')}
-                      </Button>
-                      <Button
-                        color="red.9"
-                        size="xs"
-                        aria-label={t('webhooks.deleteOf', { url: endpoint.url })}
-                        onClick={() => setDeleting(endpoint)}
-                      >
-                        {t('webhooks.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+        <QueryStates
+          query={webhooks}
+          failed={t('webhooks.loadFailed')}
+          empty={t('webhooks.empty')}
+          isEmpty={(d) => d.length === 0}
+        >
+          {(list) => (
+            <StackedTable minWidth={820} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('webhooks.url')}</Table.Th>
+                  <Table.Th scope="col">{t('webhooks.events')}</Table.Th>
+                  <Table.Th scope="col">{t('webhooks.status')}</Table.Th>
+                  <Table.Th scope="col">{t('webhooks.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </StackedTable>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((endpoint) => (
+                  <Table.Tr key={endpoint.id}>
+                    <Table.Th scope="row" style={{ wordBreak: 'break-all', fontWeight: 'normal' }}>
+                      <Text fw={600} component="span">
+                        {endpoint.url}
+                      </Text>
+                      {endpoint.description && (
+                        <Text size="sm" c="dimmed">
+                          {endpoint.description}
+                        </Text>
+                      )}
+                    </Table.Th>
+                    <Table.Td data-label={t('webhooks.events')}>
+                      <Text size="sm">
+                        {endpoint.events.map((type) => t(`webhooks.event.${type}`)).join(', ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label={t('webhooks.status')}>
+                      <Stack gap={4}>
+                        <Badge color={endpoint.enabled ? 'teal.9' : 'gray.8'} variant="filled" tt="none">
+                          {endpoint.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
+                        </Badge>
+                        {!endpoint.enabled && endpoint.disabled_reason && (
+                          <Text size="sm" role="note">
+                            {t('webhooks.disabledBecause')}{' '}
+                            {endpoint.disabled_at && (
+                              <>
+                                (<DateTimeText value={endpoint.disabled_at} />){' '}
+                              </>
+                            )}
+                            {endpoint.disabled_reason}
+                          </Text>
+                        )}
+                        {endpoint.enabled && endpoint.failing_since && (
+                          <Text size="sm">
+                            {t('webhooks.failingSince')} <DateTimeText value={endpoint.failing_since} />
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td data-label={t('webhooks.actions')}>
+                      <Group gap="xs">
+                        <Button
+                          variant={showing === endpoint.id ? 'light' : 'default'}
+                          size="xs"
+                          aria-pressed={showing === endpoint.id}
+                          aria-label={t('webhooks.deliveriesOf', { url: endpoint.url })}
+                          onClick={() => setShowing(showing === endpoint.id ? null : endpoint.id)}
+                        >
+                          {t('webhooks.showDeliveries')}
+                        </Button>
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={t('webhooks.pingOf', { url: endpoint.url })}
+                          loading={pingWebhook.isPending && pingWebhook.variables === endpoint.id}
+                          onClick={() => handlePing(endpoint)}
+                        >
+                          {t('webhooks.ping')}
+                        </Button>
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={t('webhooks.editOf', { url: endpoint.url })}
+                          onClick={() => setForm({ endpoint })}
+                        >
+                          {t('webhooks.edit')}
+                        </Button>
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={
+                            endpoint.enabled
+                              ? t('webhooks.disableOf', { url: endpoint.url })
+                              : t('webhooks.enableOf', { url: endpoint.url })
+                          }
+                          onClick={() => handleToggle(endpoint)}
+                        >
+                          {endpoint.enabled ? t('webhooks.disable') : t('webhooks.enable')}
+                        </Button>
+                        <Button
+                          color="red.9"
+                          size="xs"
+                          aria-label={t('webhooks.deleteOf', { url: endpoint.url })}
+                          onClick={() => setDeleting(endpoint)}
+                        >
+                          {t('webhooks.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </StackedTable>
+          )}
+        </QueryStates>
       </section>
       {shown && <DeliveriesPanel endpoint={shown} />}
       <WebhookFormModal

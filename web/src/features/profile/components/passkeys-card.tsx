@@ -9,6 +9,7 @@ import { showSuccessToast } from '../../../lib/notify';
 import { passkeyCancelled, webAuthnAvailable } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import { PasswordInput } from '../../../components/password-input';
+import { QueryStates } from '../../../components/query-states';
 
 const NAME_MAX = 64;
 
@@ -58,58 +59,56 @@ export function PasskeysCard() {
           {t('profile.passkeys.title')}
         </Title>
         <Text>{t('profile.passkeys.intro')}</Text>
-        {passkeys.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('profile.passkeys.loadFailed')}
-          </Alert>
-        ) : passkeys.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : passkeys.data.data.length === 0 ? (
-          <Text fw={600}>{t('profile.passkeys.none')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('profile.passkeys.name')}</Table.Th>
-                  <Table.Th scope="col">{t('profile.passkeys.created')}</Table.Th>
-                  <Table.Th scope="col">{t('profile.passkeys.lastUsed')}</Table.Th>
-                  <Table.Th scope="col">{t('profile.passkeys.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {passkeys.data.data.map((passkey) => (
-                  <Table.Tr key={passkey.id}>
-                    <Table.Th scope="row" fw={400}>
-                      {passkey.name}
-                    </Table.Th>
-                    <Table.Td>
-                      <DateTimeText value={passkey.created_at} />
-                    </Table.Td>
-                    <Table.Td>
-                      {passkey.last_used_at ? (
-                        <DateTimeText value={passkey.last_used_at} />
-                      ) : (
-                        t('profile.passkeys.neverUsed')
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="default"
-                        color="red.9"
-                        size="xs"
-                        aria-label={t('profile.passkeys.removeNamed', { name: passkey.name })}
-                        onClick={() => setRemoving(passkey)}
-                      >
-                        {t('profile.passkeys.remove')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryStates query={passkeys} failed={t('profile.passkeys.loadFailed')}>
+          {(list) =>
+            list.data.length === 0 ? (
+              <Text fw={600}>{t('profile.passkeys.none')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={480}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('profile.passkeys.name')}</Table.Th>
+                      <Table.Th scope="col">{t('profile.passkeys.created')}</Table.Th>
+                      <Table.Th scope="col">{t('profile.passkeys.lastUsed')}</Table.Th>
+                      <Table.Th scope="col">{t('profile.passkeys.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.map((passkey) => (
+                      <Table.Tr key={passkey.id}>
+                        <Table.Th scope="row" fw={400}>
+                          {passkey.name}
+                        </Table.Th>
+                        <Table.Td>
+                          <DateTimeText value={passkey.created_at} />
+                        </Table.Td>
+                        <Table.Td>
+                          {passkey.last_used_at ? (
+                            <DateTimeText value={passkey.last_used_at} />
+                          ) : (
+                            t('profile.passkeys.neverUsed')
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            variant="default"
+                            color="red.9"
+                            size="xs"
+                            aria-label={t('profile.passkeys.removeNamed', { name: passkey.name })}
+                            onClick={() => setRemoving(passkey)}
+                          >
+                            {t('profile.passkeys.remove')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )
+          }
+        </QueryStates>
         {supported ? (
           <form onSubmit={handleAdd} noValidate>
             <Stack gap="sm">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StackedTable } from '../../../components/stacked-table';
 import { DateTimeText } from '../../../components/date-time-text';
+import { QueryStates } from '../../../components/query-states';
 import { isHandledError } from '../../../lib/api-client';
 import type { StaffSession } from '../../../lib/contract';
 import { paths } from '../../../lib/paths';
@@ -54,59 +55,55 @@ export function SessionsCard() {
             {t('profile.sessions.endFailed')}
           </Alert>
         )}
-        {sessions.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('profile.sessions.loadFailed')}
-          </Alert>
-        ) : sessions.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : (
-          <StackedTable minWidth={520}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('profile.sessions.browser')}</Table.Th>
-                <Table.Th scope="col">{t('profile.sessions.started')}</Table.Th>
-                <Table.Th scope="col">{t('profile.sessions.lastUsed')}</Table.Th>
-                <Table.Th scope="col">{t('profile.sessions.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.data.map((session) => (
-                <Table.Tr key={session.id} aria-current={session.current ? 'true' : undefined}>
-                  <Table.Th scope="row" fw={400}>
-                    {browserOf(session)}{' '}
-                    {session.current && (
-                      <Badge variant="outline" color="gray.8" tt="none">
-                        {t('profile.sessions.current')}
-                      </Badge>
-                    )}
-                  </Table.Th>
-                  <Table.Td data-label={t('profile.sessions.started')}>
-                    <DateTimeText value={session.created_at} />
-                  </Table.Td>
-                  <Table.Td data-label={t('profile.sessions.lastUsed')}>
-                    <DateTimeText value={session.last_used_at} />
-                  </Table.Td>
-                  <Table.Td data-label={t('profile.sessions.actions')}>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      aria-label={
-                        session.current
-                          ? `${t('profile.sessions.end')}: ${t('profile.sessions.current')}`
-                          : t('profile.sessions.endOf', { browser: browserOf(session) })
-                      }
-                      loading={endSession.isPending && endSession.variables?.id === session.id}
-                      onClick={() => end(session)}
-                    >
-                      {t('profile.sessions.end')}
-                    </Button>
-                  </Table.Td>
+        <QueryStates query={sessions} failed={t('profile.sessions.loadFailed')}>
+          {(list) => (
+            <StackedTable minWidth={520}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('profile.sessions.browser')}</Table.Th>
+                  <Table.Th scope="col">{t('profile.sessions.started')}</Table.Th>
+                  <Table.Th scope="col">{t('profile.sessions.lastUsed')}</Table.Th>
+                  <Table.Th scope="col">{t('profile.sessions.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </StackedTable>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((session) => (
+                  <Table.Tr key={session.id} aria-current={session.current ? 'true' : undefined}>
+                    <Table.Th scope="row" fw={400}>
+                      {browserOf(session)}{' '}
+                      {session.current && (
+                        <Badge variant="outline" color="gray.8" tt="none">
+                          {t('profile.sessions.current')}
+                        </Badge>
+                      )}
+                    </Table.Th>
+                    <Table.Td data-label={t('profile.sessions.started')}>
+                      <DateTimeText value={session.created_at} />
+                    </Table.Td>
+                    <Table.Td data-label={t('profile.sessions.lastUsed')}>
+                      <DateTimeText value={session.last_used_at} />
+                    </Table.Td>
+                    <Table.Td data-label={t('profile.sessions.actions')}>
+                      <Button
+                        variant="default"
+                        size="xs"
+                        aria-label={
+                          session.current
+                            ? `${t('profile.sessions.end')}: ${t('profile.sessions.current')}`
+                            : t('profile.sessions.endOf', { browser: browserOf(session) })
+                        }
+                        loading={endSession.isPending && endSession.variables?.id === session.id}
+                        onClick={() => end(session)}
+                      >
+                        {t('profile.sessions.end')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </StackedTable>
+          )}
+        </QueryStates>
       </Stack>
     </Card>
   );
