@@ -59,6 +59,40 @@ export async function uploadImage(page: Page, label: string, name: string, png: 
 }
 
 /**
+ * Fills every field of an article ("Artikel"), each through its widget, with `text` as its body,
+ * and leaves it unsaved: title, lead, text, category, source, fact check, cover image, keywords,
+ * topics, contact e-mail, word count, publication day and an attachment.
+ */
+export async function fillEveryArticleField(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Neue Velowege im Quartier');
+  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Die Stadt plant drei neue Velowege.');
+  await fillMarkdown(page, 'Text', text);
+  await page.getByRole('combobox', { name: 'Rubrik' }).click();
+  await page.getByRole('option', { name: 'Lokales' }).click();
+  await page.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/velowege');
+  await page.getByLabel('Fakten geprüft').check();
+  await uploadImage(page, 'Titelbild', 'velowege.png', gradientPng(120, 80));
+  const keywords = page.getByRole('combobox', { name: 'Schlagwörter', exact: true });
+  await keywords.fill('Velo');
+  await keywords.press('Enter');
+  await keywords.fill('Quartier');
+  await keywords.press('Enter');
+  await page.getByRole('combobox', { name: 'Themen', exact: true }).fill('mob');
+  await page.getByRole('option', { name: 'Mobilität' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('E-Mail für Rückfragen', { exact: true }).fill('redaktion@example.org');
+  await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
+  await page.getByRole('button', { name: 'Erscheinen am', exact: true }).click();
+  await page.locator('table tbody button:not([data-outside])').nth(10).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anhänge: Dateien auswählen' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'velowege.txt', mimeType: 'text/plain', buffer: Buffer.from('Drei neue Wege.\n') });
+  await expect(page.getByRole('link', { name: 'velowege.txt', exact: true })).toBeVisible();
+}
+
+/**
  * Fills every field of an event ("Veranstaltung"), each through its widget, and saves: title, place,
  * description, start, programme (two lines), free entry, doors, last day, flyer, audience, phone,
  * keywords, access code, first day, end, expected load and calendar colour.

@@ -1,12 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import {
-  createEntry,
-  fillEveryEventField,
-  fillMarkdown,
-  gradientPng,
-  save,
-  uploadImage,
-} from '../support/author.ts';
+import { createEntry, fillEveryArticleField, fillEveryEventField, save } from '../support/author.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server.ts';
 
@@ -27,32 +20,7 @@ const field = (article: Locator, label: string) =>
   });
 
 async function fillArticle(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'Titel', exact: true }).fill('Neue Velowege im Quartier');
-  await page.getByRole('textbox', { name: 'Lead', exact: true }).fill('Die Stadt plant drei neue Velowege.');
-  await fillMarkdown(page, 'Text', '## Worum es geht\n\nDrei **neue** Wege.');
-  await page.getByRole('combobox', { name: 'Rubrik' }).click();
-  await page.getByRole('option', { name: 'Lokales' }).click();
-  await page.getByRole('textbox', { name: 'Quelle', exact: true }).fill('https://example.org/velowege');
-  await page.getByLabel('Fakten geprüft').check();
-  await uploadImage(page, 'Titelbild', 'velowege.png', gradientPng(120, 80));
-  const keywords = page.getByRole('combobox', { name: 'Schlagwörter', exact: true });
-  await keywords.fill('Velo');
-  await keywords.press('Enter');
-  await keywords.fill('Quartier');
-  await keywords.press('Enter');
-  await page.getByRole('combobox', { name: 'Themen', exact: true }).fill('mob');
-  await page.getByRole('option', { name: 'Mobilität' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByLabel('E-Mail für Rückfragen', { exact: true }).fill('redaktion@example.org');
-  await page.getByLabel('Anzahl Wörter', { exact: true }).fill('420');
-  await page.getByRole('button', { name: 'Erscheinen am', exact: true }).click();
-  await page.locator('table tbody button:not([data-outside])').nth(10).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Anhänge: Dateien auswählen' }).click();
-  await (
-    await chooser
-  ).setFiles({ name: 'velowege.txt', mimeType: 'text/plain', buffer: Buffer.from('Drei neue Wege.\n') });
-  await expect(page.getByRole('link', { name: 'velowege.txt', exact: true })).toBeVisible();
+  await fillEveryArticleField(page, '## Worum es geht\n\nDrei **neue** Wege.');
   await save(page);
 }
 
