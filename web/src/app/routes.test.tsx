@@ -15,11 +15,6 @@ import { AppProviders, createQueryClient } from '../components/providers';
 import { entryTypeKeys } from '../lib/query-keys';
 import { createAppRoutes, type RouteHandle } from './routes';
 
-// The build-time validators cannot load under Vitest's module runner; no test here validates an entry.
-vi.mock('../forms/load-entry-validator', () => ({
-  loadEntryValidator: () => Promise.reject(new Error('validators are not loaded in this test')),
-}));
-
 const fetchMock = vi.fn<typeof fetch>();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { createEntryValidator, type ObjectSchema } from '@einwurf/contract';
 import userEvent from '@testing-library/user-event';
 import '../../forms/test-utils';
 import { setClientNavigate } from '../../lib/api-client';
@@ -14,11 +13,6 @@ import articleSchema from '../../../../content-types/article/schema.json';
 import articleUiSchema from '../../../../content-types/article/uischema.json';
 import base from '../../../../content-types/base.json';
 
-// The build-time validators come from a Vite virtual module that Vitest's runner cannot load; the
-// contract's runtime compiler builds the same validator from the same schema.
-vi.mock('../../forms/load-entry-validator', () => ({
-  loadEntryValidator: () => Promise.resolve(createEntryValidator(schema as unknown as ObjectSchema)),
-}));
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const fetchMock = vi.fn<typeof fetch>();

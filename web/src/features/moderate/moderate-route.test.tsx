@@ -9,16 +9,6 @@ import { CPTS, errorResponse, mockApi, type ApiRequest } from '../../test/mock-a
 import { jsonResponse, renderScreen } from '../../test/render';
 import { ModeratePage } from './moderate-route';
 
-// Under Vitest the build-time validator module cannot load (the plugin watches the content-types
-// folder, which the module runner then tries to import); the same schema compiled at run time stands in.
-vi.mock('../../forms/load-entry-validator', async () => {
-  const contract = await import('@einwurf/contract');
-  const baseJson = (await import('../../../../content-types/base.json')).default;
-  const articleJson = (await import('../../../../content-types/article/schema.json')).default;
-  const merged = contract.mergeSchemas(baseJson as ObjectSchema, articleJson as ObjectSchema);
-  return { loadEntryValidator: () => Promise.resolve(contract.createEntryValidator(merged)) };
-});
-
 // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to.
 if (!('fonts' in document) || !document.fonts) {
   const fonts = { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() };
