@@ -13,7 +13,6 @@ import articleSchema from '../../../../content-types/article/schema.json';
 import articleUiSchema from '../../../../content-types/article/uischema.json';
 import base from '../../../../content-types/base.json';
 
-
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const fetchMock = vi.fn<typeof fetch>();
 const schema = {
