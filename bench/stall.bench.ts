@@ -1,7 +1,8 @@
 // Whether a slow query stalls other requests on SQLite: autocannon at 100 connections of an author
 // reading their entry (GET /api/v1/anon/:id), alone and while four moderators search a common word
 // over and over, once with SQLite on the server's own thread (EINWURF_SQLITE_WORKERS=0) and once on
-// worker threads (the default, 3). Goal: the author's p99 under 50 ms with the four searching.
+// three worker threads (the default with four cores or more; fewer cores run it on the server's
+// own thread by default). Goal: the author's p99 under 50 ms with the four searching.
 // The author's throughput alone, threads against own thread, says what the threads cost plain reads.
 // The load averages are kept beside every figure.
 //
