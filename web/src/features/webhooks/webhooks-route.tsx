@@ -127,7 +127,7 @@ export function WebhooksPage() {
           query={webhooks}
           failed={t('webhooks.loadFailed')}
           empty={t('webhooks.empty')}
-          isEmpty={(d) => d.length === 0}
+          isEmpty={(list) => list.length === 0}
         >
           {(list) => (
             <StackedTable minWidth={820} striped>

@@ -48,7 +48,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoint }) {
         query={deliveries}
         failed={t('webhooks.deliveries.loadFailed')}
         empty={t('webhooks.deliveries.empty')}
-        isEmpty={(d) => d.length === 0}
+        isEmpty={(list) => list.length === 0}
       >
         {(list) => (
           <StackedTable minWidth={720} striped>
