@@ -12,6 +12,7 @@ import { testDatabases } from '../../test/db.ts';
 import { insertTestEntry, shippedContentTypes, TEST_MODERATOR } from '../../test/entries.ts';
 import { deleteEntryAsModeration, moderateEntry } from '../entries/moderation-service.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
+import { createConfiguredStorage, type FileStorage } from '../files/storage/index.ts';
 import { createRedisRateLimiter } from '../../plugins/rate-limit.ts';
 import { createRedisSpentTokenStore } from '../pow/spent-tokens.ts';
 
@@ -52,6 +53,41 @@ describe.each(testDatabases())('health and metrics on $name', (target) => {
       });
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers a burst of health checks with one check, and checks anew after it', async () => {
+    const database = await target.create();
+    const config = testConfig();
+    const disk = createConfiguredStorage(config, database.db);
+    let storageChecks = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The disk storage's own check, counted, and held until the burst has arrived.
+    const storage: FileStorage = {
+      ...disk,
+      async check(signal) {
+        storageChecks += 1;
+        await held;
+        return disk.check(signal);
+      },
+    };
+    const app = await buildApp(config, { db: database.db, storage, housekeepingStartDelayMs: 0 });
+    try {
+      const burst = Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/healthz' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      const answers = await Promise.all(burst);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(storageChecks).toBe(1);
+      // One check's figures, latencies included, in every answer.
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      const later = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(later.statusCode).toBe(200);
+      expect(storageChecks).toBe(2);
+    } finally {
+      await app.close();
+      await database.destroy();
     }
   });
 

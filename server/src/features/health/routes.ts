@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, HealthMetricSchema } from '@einwurf/contract';
 import { requireRoleFirst } from '../../plugins/sessions.ts';
-import { checkDependencies, collectHealthMetric } from './service.ts';
+import { checkDependencies, collectHealthMetric, sharedWhileRunning } from './service.ts';
 
 const StatusSchema = Type.Enum(['ok', 'unavailable']);
 const CheckSchema = Type.Object({ status: StatusSchema, latency_ms: Type.Number() });
@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
   const redisPings = [app.limiter, options.spentTokens].flatMap((store) =>
     store.ping ? [() => store.ping!()] : [],
   );
+  const check = sharedWhileRunning(() => checkDependencies({ db: app.db, storage: app.storage, redisPings }));
   app.get(
     '/healthz',
     {
@@ -33,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (_request, reply) => {
-      const { status, checks } = await checkDependencies({ db: app.db, storage: app.storage, redisPings });
+      const { status, checks } = await check();
       return reply
         .code(status === 'ok' ? 200 : 503)
         .send({ status, database: checks.database.status, checks });

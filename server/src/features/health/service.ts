@@ -97,6 +97,19 @@ export async function checkDependencies(deps: {
   return { status: down ? 'unavailable' : 'ok', checks };
 }
 
+/**
+ * `run`, with the calls made while one runs answered by that one: a burst of health checks (the
+ * route needs no login) makes one query and one storage write, not one each. A call after it has
+ * ended starts a new one, so a failing dependency shows at the next check.
+ */
+export function sharedWhileRunning<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () =>
+    (running ??= run().finally(() => {
+      running = undefined;
+    }));
+}
+
 /** Bytes under a folder (0 when it does not exist); a file vanishing meanwhile counts as 0. */
 async function folderSize(dir: string): Promise<number> {
   let total = 0;
