@@ -1,6 +1,6 @@
 import { ENTRY_STATES } from '@einwurf/contract';
 import { Gauge, type Registry } from 'prom-client';
-import type { OperatorFigures } from './service.ts';
+import { sharedWhileRunning, type OperatorFigures } from './service.ts';
 
 /** The longest a scrape waits for the database's figures; Prometheus' own scrape time-out is 10 s. */
 export const FIGURES_TIMEOUT_MS = 2000;
@@ -13,17 +13,9 @@ type Reader = () => Promise<OperatorFigures>;
  * database never piles up queries; a scrape waits for it at most `timeoutMs`.
  */
 function sharedReading(read: Reader, timeoutMs: number) {
-  let running: Promise<OperatorFigures> | undefined;
   let last: OperatorFigures | undefined;
   let scrape: Promise<OperatorFigures | undefined> | undefined;
-  const start = (): Promise<OperatorFigures> => {
-    running ??= read()
-      .then((figures) => (last = figures))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const start = sharedWhileRunning(() => read().then((figures) => (last = figures)));
   const readBounded = async (): Promise<OperatorFigures | undefined> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => {

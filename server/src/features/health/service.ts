@@ -99,8 +99,9 @@ export async function checkDependencies(deps: {
 
 /**
  * `run`, with the calls made while one runs answered by that one: a burst of health checks (the
- * route needs no login) makes one query and one storage write, not one each. A call after it has
- * ended starts a new one, so a failing dependency shows at the next check.
+ * route needs no login) makes one query and one storage write, not one each, and a slow database
+ * never piles up the metrics' readings. A call after it has ended starts a new one, so a failing
+ * dependency shows at the next check.
  */
 export function sharedWhileRunning<T>(run: () => Promise<T>): () => Promise<T> {
   let running: Promise<T> | undefined;
