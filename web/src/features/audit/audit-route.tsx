@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { StackedTable } from '../../components/stacked-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { ListPagination } from '../../components/list-pagination';
+import { ListPagination, useListParams } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { QueryStates } from '../../components/query-states';
 import { AUDIT_KINDS, type AuditKind, type AuditRecord } from '../../lib/contract';
@@ -18,11 +18,6 @@ const ALL = '';
 
 const isAuditKind = (value: string | null): value is AuditKind =>
   value !== null && (AUDIT_KINDS as readonly string[]).includes(value);
-
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateOrNull = (value: string | null) => (value !== null && DATE.test(value) ? value : null);
@@ -125,30 +120,18 @@ function detailsText(record: AuditRecord, t: TFunction, formatTime: (iso: string
 export function AuditPage() {
   const { t } = useTranslation();
   const formatTime = useFormatPointInTime();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const rawKind = searchParams.get('kind');
+  const { params, page, refilter } = useListParams();
+  const rawKind = params.get('kind');
   const kind = isAuditKind(rawKind) ? rawKind : null;
-  const actor = searchParams.get('actor') || null;
-  const from = dateOrNull(searchParams.get('from'));
-  const to = dateOrNull(searchParams.get('to'));
-  const page = pageOf(searchParams.get('page'));
+  const actor = params.get('actor') || null;
+  const from = dateOrNull(params.get('from'));
+  const to = dateOrNull(params.get('to'));
   const audit = useAudit({ page, kind, actor, from, to });
   const [person, setPerson] = useState(actor ?? '');
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete('page');
-    if (changes['page']) next.set('page', changes['page']);
-    setSearchParams(next);
-  };
-
   const applyPerson = (event: FormEvent) => {
     event.preventDefault();
-    update({ actor: person.trim() || null });
+    refilter({ actor: person.trim() || null });
   };
 
   const pagination = audit.data?.meta.pagination;
@@ -161,7 +144,7 @@ export function AuditPage() {
         <NativeSelect
           label={t('audit.filterKind')}
           value={kind ?? ALL}
-          onChange={(event) => update({ kind: event.currentTarget.value })}
+          onChange={(event) => refilter({ kind: event.currentTarget.value })}
           data={[
             { value: ALL, label: t('audit.allKinds') },
             ...AUDIT_KINDS.map((value) => ({ value, label: t(`audit.kind.${value}`) })),
@@ -187,7 +170,7 @@ export function AuditPage() {
           label={t('audit.from')}
           value={from ?? ''}
           max={to ?? undefined}
-          onChange={(event) => update({ from: dateOrNull(event.currentTarget.value) })}
+          onChange={(event) => refilter({ from: dateOrNull(event.currentTarget.value) })}
           w={170}
         />
         <TextInput
@@ -195,7 +178,7 @@ export function AuditPage() {
           label={t('audit.to')}
           value={to ?? ''}
           min={from ?? undefined}
-          onChange={(event) => update({ to: dateOrNull(event.currentTarget.value) })}
+          onChange={(event) => refilter({ to: dateOrNull(event.currentTarget.value) })}
           w={170}
         />
         <Anchor href={auditCsvUrl({ kind, actor, from, to })} download>
@@ -243,13 +226,7 @@ export function AuditPage() {
                 </Table.Tbody>
               </StackedTable>
             )}
-            {pagination && (
-              <ListPagination
-                page={pagination.current_page}
-                totalPages={pagination.last_page}
-                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-              />
-            )}
+            {pagination && <ListPagination pagination={pagination} />}
           </>
         )}
       </QueryStates>

@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { BulkBar } from '../../components/assignment/bulk-bar';
 import { useSelection } from '../../components/assignment/use-selection';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
-import { ListPagination } from '../../components/list-pagination';
+import { ListPagination, useListParams } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { QueryStates } from '../../components/query-states';
 import { useTypeTitle } from '../../lib/admin-content-types';
@@ -19,17 +19,11 @@ import './strings';
 
 const DEBOUNCE_MS = 300;
 
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /** Full-text search over all entries: at least 4 characters, hits with a marked snippet, paginated. */
 export function SearchPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlQuery = searchParams.get('q') ?? '';
-  const page = pageOf(searchParams.get('page'));
+  const { params, page, refilter } = useListParams();
+  const urlQuery = params.get('q') ?? '';
   const [text, setText] = useState(urlQuery);
   const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
   const typeTitle = useTypeTitle();
@@ -37,12 +31,8 @@ export function SearchPage() {
   // The typed text reaches the URL once typing pauses; a new query starts at its first page.
   useEffect(() => {
     if (debounced === urlQuery) return;
-    const next = new URLSearchParams(searchParams);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setSearchParams(next, { replace: true });
-  }, [debounced, urlQuery, searchParams, setSearchParams]);
+    refilter({ q: debounced }, { replace: true });
+  }, [debounced, urlQuery, refilter]);
 
   const searchable = isSearchable(urlQuery);
   const results = useSearchResults({ query: urlQuery, page });
@@ -130,18 +120,7 @@ export function SearchPage() {
           ))}
         </Stack>
       )}
-      {searchable && !tooShort && pagination && (
-        <ListPagination
-          page={pagination.current_page}
-          totalPages={pagination.last_page}
-          onChange={(next) => {
-            const params = new URLSearchParams(searchParams);
-            if (next === 1) params.delete('page');
-            else params.set('page', String(next));
-            setSearchParams(params);
-          }}
-        />
-      )}
+      {searchable && !tooShort && pagination && <ListPagination pagination={pagination} />}
     </Page>
   );
 }

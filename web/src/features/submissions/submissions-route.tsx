@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { ASSIGNEE_NONE, ENTRY_STATES, type EntryState } from '@einwurf/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { StackedTable } from '../../components/stacked-table';
 import { paths } from '../../lib/paths';
 import { DateTimeText } from '../../components/date-time-text';
 import { EntryStateBadge } from '../../components/entry/entry-state-badge';
-import { ListPagination } from '../../components/list-pagination';
+import { ListPagination, useListParams } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { QueryStates } from '../../components/query-states';
 import { useAdminContentTypes, useTypeTitle } from '../../lib/admin-content-types';
@@ -27,22 +27,16 @@ const MINE = 'mine';
 const isEntryState = (value: string): value is EntryState =>
   (ENTRY_STATES as readonly string[]).includes(value);
 
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /**
  * All entries, filterable by type, state and assignee, newest change first, paginated; the URL keeps
  * the view. Picked entries are published, rejected, deleted or assigned in one step.
  */
 export function SubmissionsPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const type = searchParams.get('type') || null;
-  const state = searchParams.get('state') || null;
-  const page = pageOf(searchParams.get('page'));
-  const assigneeParam = searchParams.get('assignee') || null;
+  const { params, page, refilter } = useListParams();
+  const type = params.get('type') || null;
+  const state = params.get('state') || null;
+  const assigneeParam = params.get('assignee') || null;
   const me = useAuth().username ?? null;
   const assignee = assigneeParam === MINE ? me : assigneeParam;
   const submissions = useSubmissions({ page, type, state, assignee });
@@ -53,15 +47,6 @@ export function SubmissionsPage() {
   const canExport = useAuth().role === 'admin';
   const entriesShown = submissions.data?.data;
   const [exporting, setExporting] = useState(false);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next);
-  };
 
   const pagination = submissions.data?.meta.pagination;
   const entries = useMemo(() => entriesShown ?? [], [entriesShown]);
@@ -77,7 +62,7 @@ export function SubmissionsPage() {
         <NativeSelect
           label={t('submissions.filterType')}
           value={type ?? ALL}
-          onChange={(event) => update({ type: event.currentTarget.value, page: null })}
+          onChange={(event) => refilter({ type: event.currentTarget.value })}
           data={[
             { value: ALL, label: t('submissions.allTypes') },
             ...(contentTypes.data ?? []).map((item) => ({ value: item.name, label: typeTitle(item.name) })),
@@ -90,7 +75,7 @@ export function SubmissionsPage() {
         <NativeSelect
           label={t('submissions.filterState')}
           value={state ?? ALL}
-          onChange={(event) => update({ state: event.currentTarget.value, page: null })}
+          onChange={(event) => refilter({ state: event.currentTarget.value })}
           data={[
             { value: ALL, label: t('submissions.allStates') },
             ...ENTRY_STATES.map((value) => ({ value, label: t(`admin.state.${value}`) })),
@@ -99,7 +84,7 @@ export function SubmissionsPage() {
         <NativeSelect
           label={t('assignment.filter.label')}
           value={assigneeParam ?? ALL}
-          onChange={(event) => update({ assignee: event.currentTarget.value, page: null })}
+          onChange={(event) => refilter({ assignee: event.currentTarget.value })}
           data={[
             { value: ALL, label: t('assignment.filter.all') },
             ...(me ? [{ value: MINE, label: t('assignment.filter.mine') }] : []),
@@ -193,13 +178,7 @@ export function SubmissionsPage() {
                 </Table.Tbody>
               </StackedTable>
             )}
-            {pagination && (
-              <ListPagination
-                page={pagination.current_page}
-                totalPages={pagination.last_page}
-                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-              />
-            )}
+            {pagination && <ListPagination pagination={pagination} />}
           </>
         )}
       </QueryStates>
