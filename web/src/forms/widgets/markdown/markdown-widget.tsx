@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '../../types';
-import { MarkdownFallbackWidget } from '../markdown-fallback-widget';
+import { MarkdownFallbackWidget } from '../textarea-widget';
 
 // MDXEditor and its toolbar are a chunk of their own: only screens that show a Markdown field load it.
 const MarkdownEditor = lazy(() => import('./markdown-editor'));
