@@ -372,6 +372,27 @@ export async function changeRole(
   });
 }
 
+/**
+ * Whether `password` is the account's own, asked before a change to the account: wrong answers are
+ * counted per account like logins (429 past the limit) and a right one clears the count.
+ */
+async function isOwnPassword(
+  limiter: RateLimiter,
+  row: UserRow,
+  password: string | undefined,
+): Promise<boolean> {
+  const key = `password-change:${row.id}`;
+  const verified = await countedAttempt(
+    limiter,
+    [[key, LOGIN_LIMITS.failuresPerName]],
+    LOGIN_LIMITS.windowMs,
+    'too many wrong passwords, try again later',
+    async () => (password && (await verifyPassword(row.password_hash, password))) || undefined,
+  );
+  if (verified) await limiter.reset(key);
+  return verified === true;
+}
+
 function passwordChangeFailed(): AppError {
   return invalid('old_password', 'credentials', PASSWORD_CHANGE_FAILED_MESSAGE);
 }
@@ -401,17 +422,7 @@ export async function changePassword(
   if (!row) throw new AppError('NOT_FOUND', 'no such user');
   assertValidPassword(input.password);
   if (isSelf) {
-    const key = `password-change:${row.id}`;
-    const oldPassword = input.old_password ?? '';
-    const verified = await countedAttempt(
-      limiter,
-      [[key, LOGIN_LIMITS.failuresPerName]],
-      LOGIN_LIMITS.windowMs,
-      'too many wrong passwords, try again later',
-      async () => (oldPassword !== '' && (await verifyPassword(row.password_hash, oldPassword))) || undefined,
-    );
-    if (!verified) throw passwordChangeFailed();
-    await limiter.reset(key);
+    if (!(await isOwnPassword(limiter, row, input.old_password))) throw passwordChangeFailed();
   }
   const updatedAt = Date.now();
   const passwordHash = await hashPassword(input.password);
@@ -461,23 +472,13 @@ export async function updateProfile(
   if (input.email !== undefined) {
     const email = validEmail(input.email);
     if (email !== row.email) {
-      const key = `password-change:${row.id}`;
-      const password = input.current_password ?? '';
-      const verified = await countedAttempt(
-        limiter,
-        [[key, LOGIN_LIMITS.failuresPerName]],
-        LOGIN_LIMITS.windowMs,
-        'too many wrong passwords, try again later',
-        async () => (password !== '' && (await verifyPassword(row.password_hash, password))) || undefined,
-      );
-      if (!verified) {
+      if (!(await isOwnPassword(limiter, row, input.current_password))) {
         throw invalid(
           'current_password',
           'password',
           'the current password is needed to change the address, and it was wrong',
         );
       }
-      await limiter.reset(key);
       update.email = email;
       changed.push('email');
     }
