@@ -1,7 +1,8 @@
 // Throughput per request, as a share of what bare Fastify manages: autocannon at 100 connections
-// against the real server (request log at info, JSON) on SQLite and on PostgreSQL, for an author
-// reading their entry, a moderator's list, an author's save, and a reader's public list, one
-// public entry and its reader's page (of PUBLISHED published articles); each call is framed by two
+// against the real server (request log at info, JSON) on SQLite and on PostgreSQL, for the API's
+// root (no database: the floor every call stands on), an author reading their entry, a moderator's
+// list, an author's save, and a reader's public list, one public entry and its reader's page (of
+// PUBLISHED published articles); each call is framed by two
 // runs of a bare Fastify route answering the same JSON or HTML (bench/anchor-server.ts), and the ratio is the
 // server's requests per second to the mean of those two. Other work on the machine moves both
 // alike; the load averages are kept beside the figures. Goal: reads at least 0.5, saves at least 0.25.
@@ -110,6 +111,17 @@ async function publish(baseUrl: string, moderatorCookie: string, ids: string[]):
 function calls(authors: Author[], moderatorCookie: string, published: string[]) {
   const reader = authors[0]!;
   return {
+    // The API's root (the version and the entry types, no database) with an author's cookies: what
+    // any call pays before its own work (session, CSRF token, headers, the log line, the answer's
+    // write), the floor beneath the other reads.
+    no_database: {
+      kind: 'read' as const,
+      key: 'GET /api/v1/',
+      options: (url: string): autocannon.Options => ({
+        url: `${url}/api/v1/`,
+        headers: { cookie: reader.cookie },
+      }),
+    },
     author_read: {
       kind: 'read' as const,
       key: 'GET /api/v1/anon/:id',
