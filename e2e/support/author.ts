@@ -2,7 +2,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { expectArrivedAt, expectSuccess } from './announce.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, waitForSettledPage } from './axe.ts';
 
 /**
  * From home: picks the type, chooses the password, waits for the challenge, confirms the password
@@ -40,13 +40,19 @@ export async function save(page: Page): Promise<void> {
   await expect(button).toBeFocused();
 }
 
-/** Writes Markdown into a Markdown field through its source view (the page has one such field). */
+/**
+ * Writes Markdown into a Markdown field through its source view (the page has one such field), and
+ * waits until the rich editor shows it again and the page has settled: the editor's new height moves
+ * the fields below it, and a dropdown opened while they move was once left where they had been.
+ */
 export async function fillMarkdown(page: Page, label: string, markdown: string): Promise<void> {
   await page.getByRole('button', { name: 'Quelltext', pressed: false }).click();
-  const source = page.getByRole('textbox', { name: label, exact: true });
-  await expect(source).toHaveJSProperty('tagName', 'TEXTAREA');
-  await source.fill(markdown);
+  const field = page.getByRole('textbox', { name: label, exact: true });
+  await expect(field).toHaveJSProperty('tagName', 'TEXTAREA');
+  await field.fill(markdown);
   await page.getByRole('button', { name: 'Quelltext', pressed: true }).click();
+  await expect(field).toHaveAttribute('contenteditable', 'true');
+  await waitForSettledPage(page);
 }
 
 /** Sets an image field's picture, uploaded without cropping, and waits until it is shown. */
